@@ -1,0 +1,44 @@
+package io.millrace.spi;
+
+/**
+ * The version of this SPI.
+ *
+ * <p>Versions are {@code MAJOR.MINOR}. A plugin built against {@code M.n} loads into a runtime
+ * whose SPI is {@code M.m} with {@code m >= n}: minor versions only add. Any other pair is
+ * refused at load with both versions in the message.
+ *
+ * <p>A plugin reports the version it was compiled against by implementing
+ * {@link Plugin#spiVersion()} as {@code return Spi.VERSION;}. Because {@code VERSION} is a
+ * compile-time constant, javac copies its value into the plugin's own class file, so the
+ * method keeps returning the build-time version whatever SPI the plugin later runs on.
+ */
+public final class Spi {
+  /** The version of this SPI, {@code MAJOR.MINOR}. */
+  public static final String VERSION = "1.0";
+
+  private Spi() {}
+
+  /**
+   * Whether a plugin compiled against {@code pluginVersion} can run on an SPI of version
+   * {@code runtimeVersion}.
+   *
+   * @throws IllegalArgumentException when either version is not {@code MAJOR.MINOR}
+   */
+  public static boolean compatible(String pluginVersion, String runtimeVersion) {
+    int[] plugin = parse(pluginVersion);
+    int[] runtime = parse(runtimeVersion);
+    return plugin[0] == runtime[0] && plugin[1] <= runtime[1];
+  }
+
+  private static int[] parse(String version) {
+    String[] parts = version == null ? new String[0] : version.trim().split("\\.");
+    if (parts.length != 2) {
+      throw new IllegalArgumentException("SPI version '" + version + "' is not MAJOR.MINOR");
+    }
+    try {
+      return new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])};
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("SPI version '" + version + "' is not MAJOR.MINOR", e);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package io.millrace.spi.state;
+
+/**
+ * Reads version {@code v} and collects the changes that {@link #commit()} turns into version
+ * {@code v+1}. Used by one task thread. Exactly one of {@code commit} and {@code abort} ends
+ * its life; both may be followed by {@code close}.
+ */
+public interface StateStore extends ReadStateStore {
+
+  /** Sets {@code key} to {@code value}; visible to this store at once, to others after commit. */
+  void put(byte[] key, byte[] value);
+
+  /** Removes {@code key}; removing a missing key is allowed and changes nothing. */
+  void remove(byte[] key);
+
+  /**
+   * Makes the changes durable as version {@code version() + 1}, atomically.
+   *
+   * @return the new version
+   */
+  long commit();
+
+  /** Discards the changes; nothing of them stays in memory or in storage. */
+  void abort();
+
+  /** Whether {@link #commit()} has returned. */
+  boolean hasCommitted();
+}
