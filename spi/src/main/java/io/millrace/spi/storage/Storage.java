@@ -48,10 +48,14 @@ public interface Storage extends Closeable {
   default boolean createIfAbsent(URI path, byte[] bytes) throws IOException {
     try (AtomicOutputStream out = create(path)) {
       out.write(bytes);
-      out.commit();
+      try {
+        out.commit();
+      } catch (FileAlreadyExistsException e) {
+        // Only the commit's "target exists" means absent-check lost; create() throwing the same
+        // type (a parent that is a file) is a real error and propagates.
+        return false;
+      }
       return true;
-    } catch (FileAlreadyExistsException e) {
-      return false;
     }
   }
 
@@ -84,6 +88,8 @@ public interface Storage extends Closeable {
   /**
    * Takes an exclusive lock named by {@code path} that lasts until it is closed or the process
    * ends, whichever comes first. Only called when {@link StorageCapabilities#locks()} is true.
+   * The holder must never open or read the lock file itself: on some platforms closing any
+   * handle to a locked file releases the process's lock. Keep lock files empty.
    *
    * @return empty if another holder (in this or another process) has it
    */

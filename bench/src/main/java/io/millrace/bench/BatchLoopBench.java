@@ -1,0 +1,94 @@
+package io.millrace.bench;
+
+import static io.millrace.api.functions.col;
+
+import io.millrace.api.MillraceSession;
+import io.millrace.api.StreamingQuery;
+import io.millrace.api.StreamingQueryListener;
+import io.millrace.api.Trigger;
+import io.millrace.plugins.sink.MemorySinkTable;
+import io.millrace.plugins.source.MemoryStream;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The cost of the batch loop itself: memory source -> filter -> memory sink, one row per
+ * batch, with durable (fsynced) checkpoint files on the local disk. The source holds every
+ * row up front and gives one per trigger ({@code maxRowsPerTrigger=1}); the available-now
+ * trigger runs batches back to back, so the time between two batches' progress events is
+ * exactly one turn of the loop: latest offset, offsets/N (fsynced), read, filter, sink,
+ * commits/N (fsynced), progress. Spark 4.0.1 needs 335 ms (median) for a one-row batch on
+ * this machine class (../shared/spark-baseline, "overhead" benchmark).
+ */
+public final class BatchLoopBench {
+  public static void main(String[] args) throws IOException {
+    int batches = intArg(args, "--batches", 5000);
+    int warmup = intArg(args, "--warmup", 1000);
+    Path dir = Path.of(stringArg(args, "--dir", System.getProperty("java.io.tmpdir") + "/millrace-bench"));
+    Files.createDirectories(dir);
+    Path checkpoint = Files.createTempDirectory(dir, "batch-loop-");
+
+    MemoryStream stream = MemoryStream.create("bench-in", Schema.parse("id LONG, payload STRING"));
+    List<Row> rows = new ArrayList<>();
+    for (long i = 0; i < warmup + batches; i++) {
+      rows.add(Row.of(i, "row-" + i));
+    }
+    stream.addData(rows);
+
+    long[] ends = new long[warmup + batches];
+    int[] seen = new int[1];
+    try (MillraceSession session = MillraceSession.builder().build()) {
+      session.streams().addListener(new StreamingQueryListener() {
+        @Override
+        public void onQueryProgress(QueryProgressEvent event) {
+          ends[seen[0]++] = System.nanoTime();
+        }
+      });
+      long start = System.nanoTime();
+      StreamingQuery query = session.readStream().format("memory").option("name", "bench-in")
+          .option("maxRowsPerTrigger", "1").load()
+          .filter(col("id").geq(0))
+          .writeStream().format("memory").option("name", "bench-out").trigger(Trigger.availableNow())
+          .option("checkpointLocation", checkpoint.toString()).start();
+      query.awaitTermination();
+      long total = System.nanoTime() - start;
+      if (seen[0] != warmup + batches || MemorySinkTable.get("bench-out").rows().size() != warmup + batches) {
+        throw new IllegalStateException("expected " + (warmup + batches) + " batches, saw " + seen[0]);
+      }
+      report(ends, warmup, batches, total, checkpoint);
+    }
+  }
+
+  private static void report(long[] ends, int warmup, int batches, long totalNanos, Path checkpoint) {
+    double[] ms = new double[batches];
+    for (int i = 0; i < batches; i++) {
+      ms[i] = (ends[warmup + i] - ends[warmup + i - 1]) / 1e6;
+    }
+    Arrays.sort(ms);
+    System.out.printf("batch-loop: %d measured batches (after %d warm-up), one row each, checkpoint %s%n",
+        batches, warmup, checkpoint);
+    System.out.printf("  per-batch ms: median %.3f  p90 %.3f  p99 %.3f  max %.3f  mean %.3f%n",
+        ms[batches / 2], ms[(int) (batches * 0.9)], ms[(int) (batches * 0.99)], ms[batches - 1],
+        Arrays.stream(ms).average().orElse(0));
+    System.out.printf("  whole run incl. start: %.1f ms for %d batches%n", totalNanos / 1e6, warmup + batches);
+  }
+
+  private static int intArg(String[] args, String name, int defaultValue) {
+    return Integer.parseInt(stringArg(args, name, Integer.toString(defaultValue)));
+  }
+
+  private static String stringArg(String[] args, String name, String defaultValue) {
+    for (int i = 0; i + 1 < args.length; i++) {
+      if (args[i].equals(name)) {
+        return args[i + 1];
+      }
+    }
+    return defaultValue;
+  }
+}

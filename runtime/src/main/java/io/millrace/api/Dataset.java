@@ -1,0 +1,100 @@
+package io.millrace.api;
+
+import io.millrace.runtime.expr.Expression;
+import io.millrace.runtime.expr.ExpressionParser;
+import io.millrace.runtime.plan.LogicalPlan;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A stream and the stateless operators over it, immutable: each method returns a new
+ * dataset. Names and types are checked when a query over it starts, against the source's
+ * schema; an unknown column fails {@code start()} with the columns available.
+ */
+public final class Dataset {
+  private final MillraceSession session;
+  private final LogicalPlan plan;
+
+  Dataset(MillraceSession session, LogicalPlan plan) {
+    this.session = session;
+    this.plan = plan;
+  }
+
+  /** The plan this dataset stands for; for the runtime and tools. */
+  public LogicalPlan logicalPlan() {
+    return plan;
+  }
+
+  public Dataset select(Column... columns) {
+    List<Expression> exprs = new ArrayList<>();
+    for (Column c : columns) {
+      exprs.add(c.expression());
+    }
+    return with(new LogicalPlan.Project(plan, exprs));
+  }
+
+  public Dataset select(String column, String... more) {
+    List<Expression> exprs = new ArrayList<>();
+    exprs.add(functions.col(column).expression());
+    for (String c : more) {
+      exprs.add(functions.col(c).expression());
+    }
+    return with(new LogicalPlan.Project(plan, exprs));
+  }
+
+  /** SQL expressions, each with an optional alias: {@code selectExpr("key", "amount * 2 AS doubled")}. */
+  public Dataset selectExpr(String... expressions) {
+    List<Expression> exprs = new ArrayList<>();
+    for (String e : expressions) {
+      exprs.add(ExpressionParser.parseNamedExpression(e));
+    }
+    return with(new LogicalPlan.Project(plan, exprs));
+  }
+
+  public Dataset filter(Column condition) {
+    return with(new LogicalPlan.Filter(plan, condition.expression()));
+  }
+
+  /** A SQL condition: {@code filter("amount > 10 AND key IS NOT NULL")}. */
+  public Dataset filter(String condition) {
+    return with(new LogicalPlan.Filter(plan, ExpressionParser.parseExpression(condition)));
+  }
+
+  public Dataset where(Column condition) {
+    return filter(condition);
+  }
+
+  public Dataset where(String condition) {
+    return filter(condition);
+  }
+
+  /** Adds column {@code name}, or replaces the column of that name. */
+  public Dataset withColumn(String name, Column value) {
+    return with(new LogicalPlan.WithColumn(plan, name, value.expression()));
+  }
+
+  /** Renames a column; as in Spark, a name that does not exist changes nothing. */
+  public Dataset withColumnRenamed(String existing, String renamed) {
+    return with(new LogicalPlan.Rename(plan, existing, renamed));
+  }
+
+  /** Removes columns; names that do not exist are ignored, as in Spark. */
+  public Dataset drop(String... columns) {
+    return with(new LogicalPlan.Drop(plan, Arrays.asList(columns)));
+  }
+
+  /** Always true: every dataset here is a stream. */
+  public boolean isStreaming() {
+    return true;
+  }
+
+  /** Starts describing where the result goes. */
+  public DataStreamWriter writeStream() {
+    return new DataStreamWriter(session, plan);
+  }
+
+  private Dataset with(LogicalPlan next) {
+    return new Dataset(session, next);
+  }
+}

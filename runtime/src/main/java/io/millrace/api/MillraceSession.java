@@ -1,0 +1,84 @@
+package io.millrace.api;
+
+import io.millrace.runtime.Engine;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The entry point, like Spark's {@code SparkSession}: settings, installed plugins and the
+ * queries started from it.
+ *
+ * <pre>{@code
+ * try (MillraceSession session = MillraceSession.builder().config("millrace.shuffle.partitions", "8").build()) {
+ *   StreamingQuery q = session.readStream().format("rate").option("rowsPerSecond", "10").load()
+ *       .filter("value % 2 = 0")
+ *       .writeStream().format("console").option("checkpointLocation", "/tmp/ckpt").start();
+ *   q.awaitTermination();
+ * }
+ * }</pre>
+ */
+public final class MillraceSession implements AutoCloseable {
+  private final Engine engine;
+  private final StreamingQueryManager streams;
+
+  private MillraceSession(Map<String, String> conf) {
+    this.engine = new Engine(conf);
+    this.streams = new StreamingQueryManager(engine);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Starts describing a stream. */
+  public DataStreamReader readStream() {
+    return new DataStreamReader(this);
+  }
+
+  /** The queries of this session and the listeners that hear about them. */
+  public StreamingQueryManager streams() {
+    return streams;
+  }
+
+  /** The settings this session was built with. */
+  public Map<String, String> conf() {
+    return engine.settings().options().asMap();
+  }
+
+  Engine engine() {
+    return engine;
+  }
+
+  /** Stops every active query, then releases storages and threads. */
+  @Override
+  public void close() {
+    streams.stopAll();
+    engine.close();
+  }
+
+  /** Collects settings; {@link #build()} makes the session. */
+  public static final class Builder {
+    private final Map<String, String> conf = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    public Builder config(String key, String value) {
+      conf.put(key, value);
+      return this;
+    }
+
+    public Builder config(String key, long value) {
+      return config(key, Long.toString(value));
+    }
+
+    public Builder config(Map<String, String> values) {
+      conf.putAll(values);
+      return this;
+    }
+
+    /** A new session; plugins are discovered now, so an unusable plugin fails here. */
+    public MillraceSession build() {
+      return new MillraceSession(conf);
+    }
+  }
+}

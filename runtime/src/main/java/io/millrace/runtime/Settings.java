@@ -1,0 +1,74 @@
+package io.millrace.runtime;
+
+import io.millrace.spi.Options;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The session's settings ({@code millrace.*}), with defaults, and which of them are pinned in
+ * the checkpoint at a query's first run.
+ */
+public final class Settings {
+  public static final String PLUGINS_DIR = "millrace.plugins.dir";
+  public static final String MIN_BATCHES_TO_RETAIN = "millrace.minBatchesToRetain";
+  public static final String NUM_RECENT_PROGRESS = "millrace.streaming.numRecentProgressUpdates";
+  public static final String TASK_THREADS = "millrace.task.threads";
+
+  public static final String SHUFFLE_PARTITIONS = "millrace.shuffle.partitions";
+  public static final String STATE_PROVIDER = "millrace.state.provider";
+  public static final String MAX_KEY_GROUPS = "millrace.state.maxKeyGroups";
+  public static final String MULTIPLE_WATERMARK_POLICY = "millrace.watermark.multiplePolicy";
+
+  /**
+   * Settings that cannot change once a checkpoint has state laid out by them: the value of the
+   * first run is recorded in {@code offsets/N} and wins on every restart.
+   */
+  public static final Map<String, String> PINNED_DEFAULTS = pinnedDefaults();
+
+  private final Options options;
+
+  public Settings(Map<String, String> values) {
+    this.options = Options.of("the session", values);
+  }
+
+  private static Map<String, String> pinnedDefaults() {
+    Map<String, String> d = new LinkedHashMap<>();
+    d.put(SHUFFLE_PARTITIONS, "4");
+    d.put(STATE_PROVIDER, "hdfs");
+    d.put(MAX_KEY_GROUPS, "128");
+    d.put(MULTIPLE_WATERMARK_POLICY, "min");
+    return Map.copyOf(d);
+  }
+
+  public Options options() {
+    return options;
+  }
+
+  public int minBatchesToRetain() {
+    return (int) options.getLong(MIN_BATCHES_TO_RETAIN, 100, 1);
+  }
+
+  public int numRecentProgressUpdates() {
+    return (int) options.getLong(NUM_RECENT_PROGRESS, 100, 1);
+  }
+
+  public int taskThreads() {
+    return (int) options.getLong(TASK_THREADS, Runtime.getRuntime().availableProcessors(), 1);
+  }
+
+  /** The pinned settings as this session would set them for a new checkpoint. */
+  public Map<String, String> pinnedForNewCheckpoint() {
+    Map<String, String> pinned = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : PINNED_DEFAULTS.entrySet()) {
+      pinned.put(e.getKey(), options.getString(e.getKey(), e.getValue()));
+    }
+    options.getLong(SHUFFLE_PARTITIONS, 4, 1);
+    options.getLong(MAX_KEY_GROUPS, 128, 1);
+    String policy = pinned.get(MULTIPLE_WATERMARK_POLICY);
+    if (!List.of("min", "max").contains(policy.toLowerCase(java.util.Locale.ROOT))) {
+      throw options.invalid(MULTIPLE_WATERMARK_POLICY, policy, "min or max");
+    }
+    return pinned;
+  }
+}

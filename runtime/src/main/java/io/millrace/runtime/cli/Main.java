@@ -1,0 +1,33 @@
+package io.millrace.runtime.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code millrace} command. */
+@Command(
+    name = "millrace",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Millrace: a micro-batch stream processing engine.",
+    subcommands = {RunCommand.class, PluginsCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+
+  /** Runs the command line and returns the exit code: 0 done, 1 the query failed, 2 bad input. */
+  public static int execute(String... args) {
+    return new CommandLine(new Main())
+        .setExecutionExceptionHandler(new ErrorHandler())
+        .execute(args);
+  }
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}

@@ -1,0 +1,86 @@
+package io.millrace.runtime.cli;
+
+import io.millrace.api.MillraceSession;
+import io.millrace.api.StreamingQuery;
+import io.millrace.api.StreamingQueryListener;
+import io.millrace.runtime.Settings;
+import io.millrace.runtime.job.JobFile;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code millrace run JOB.yaml}: runs a job file and prints each batch's progress. */
+@Command(name = "run", description = "Run a streaming job file; prints one line per batch.")
+final class RunCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "JOB.yaml", description = "The job file.")
+  Path job;
+
+  @Option(names = "--max-batches", paramLabel = "N", description = "Stop after N batches (default: run until the trigger stops or Ctrl-C).")
+  long maxBatches = -1;
+
+  @Option(names = "--conf", paramLabel = "KEY=VALUE", description = "A session setting; wins over the job file's config.")
+  Map<String, String> conf = new LinkedHashMap<>();
+
+  @Option(names = "--plugins-dir", description = "Plugins directory (default: $MILLRACE_PLUGINS_DIR).")
+  Path pluginsDir;
+
+  @Option(names = "--json", description = "Print each batch's full progress as JSON instead of one line.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    JobFile jobFile = JobFile.read(job);
+    Map<String, String> settings = new LinkedHashMap<>(jobFile.config());
+    String dir = pluginsDir != null ? pluginsDir.toString() : System.getenv("MILLRACE_PLUGINS_DIR");
+    if (dir != null) {
+      settings.put(Settings.PLUGINS_DIR, dir);
+    }
+    settings.putAll(conf);
+    PrintWriter out = spec.commandLine().getOut();
+    try (MillraceSession session = MillraceSession.builder().config(settings).build()) {
+      AtomicLong batches = new AtomicLong();
+      StreamingQuery[] started = new StreamingQuery[1];
+      session.streams().addListener(new StreamingQueryListener() {
+        @Override
+        public void onQueryStarted(QueryStartedEvent e) {
+          out.printf("query %s started [id=%s] — end-to-end guarantee: %s%n",
+              e.name() == null ? "(unnamed)" : e.name(), e.id(), e.deliveryGuarantee());
+          e.overriddenSettings().forEach((k, v) -> out.printf("  pinned by the checkpoint: %s = %s%n", k, v));
+          out.flush();
+        }
+
+        @Override
+        public void onQueryProgress(QueryProgressEvent e) {
+          out.println(json ? e.progress().json() : ProgressLine.of(e.progress()));
+          out.flush();
+          if (maxBatches > 0 && batches.incrementAndGet() >= maxBatches && started[0] != null) {
+            started[0].stop();
+          }
+        }
+      });
+      StreamingQuery query = jobFile.start(session);
+      started[0] = query;
+      Thread hook = new Thread(query::stop, "millrace-shutdown");
+      Runtime.getRuntime().addShutdownHook(hook);
+      if (maxBatches > 0 && batches.get() >= maxBatches) {
+        query.stop();
+      }
+      query.awaitTermination();
+      Runtime.getRuntime().removeShutdownHook(hook);
+      out.printf("query stopped; %d batch(es) ran%n", batches.get());
+      out.flush();
+      return 0;
+    }
+  }
+}

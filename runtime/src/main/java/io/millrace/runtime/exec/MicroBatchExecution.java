@@ -1,0 +1,544 @@
+package io.millrace.runtime.exec;
+
+import io.millrace.api.AnalysisException;
+import io.millrace.api.StreamingQuery;
+import io.millrace.api.StreamingQueryException;
+import io.millrace.api.StreamingQueryListener;
+import io.millrace.api.StreamingQueryProgress;
+import io.millrace.runtime.Engine;
+import io.millrace.runtime.Locations;
+import io.millrace.runtime.checkpoint.Checkpoint;
+import io.millrace.runtime.checkpoint.CommitEntry;
+import io.millrace.runtime.checkpoint.OffsetSeq;
+import io.millrace.runtime.expr.EvalContext;
+import io.millrace.runtime.plan.Analyzer;
+import io.millrace.runtime.plan.LogicalPlan;
+import io.millrace.runtime.plan.RowPipeline;
+import io.millrace.spi.Options;
+import io.millrace.spi.sink.DeliveryGuarantee;
+import io.millrace.spi.sink.OutputMode;
+import io.millrace.spi.sink.Sink;
+import io.millrace.spi.sink.SinkProvider;
+import io.millrace.spi.source.InputPartition;
+import io.millrace.spi.source.Offset;
+import io.millrace.spi.source.Source;
+import io.millrace.spi.source.SourceCapability;
+import io.millrace.spi.source.SourceProvider;
+import io.millrace.spi.trigger.TriggerDecision;
+import io.millrace.spi.trigger.TriggerPolicy;
+import io.millrace.spi.trigger.TriggerState;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one query: the micro-batch loop of DESIGN.md §1 on a thread of its own.
+ *
+ * <p>Per batch N: ask the sources for their latest offsets; write {@code offsets/N} (the
+ * write-ahead record); read {@code (start, end]} and run the pipeline; hand the rows to the
+ * sink keyed by N; write {@code commits/N}; let the sources forget what came before. A crash
+ * anywhere leaves a checkpoint from which {@link RestartPoint} finds the batch to run again.
+ */
+public final class MicroBatchExecution implements StreamingQuery {
+  private static final Logger LOG = LoggerFactory.getLogger(MicroBatchExecution.class);
+
+  private final Engine engine;
+  private final QuerySpec spec;
+  private final String runId;
+  private final Checkpoint checkpoint;
+  private final boolean durableCheckpoint;
+  private final PinnedSettings pinned;
+  private final List<SourceBinding> sources;
+  private final RowPipeline pipeline;
+  private final BatchWriter writer;
+  private final TriggerPolicy policy;
+  private final Guarantee guarantee;
+  private final ProgressTracker progress;
+  private final BatchReader reader;
+  private final Thread thread;
+
+  private final Object monitor = new Object();
+  private final CountDownLatch terminated = new CountDownLatch(1);
+  private volatile boolean stopRequested;
+  private volatile boolean active = true;
+  private volatile StreamingQueryException failure;
+  private long triggersStarted;
+  private long lastIdleTrigger = -1;
+
+  private long nextBatchId;
+  private long watermarkMs;
+  private PendingReplay replay;
+
+  /** A batch that was recorded in {@code offsets/} but not committed: it runs first, unchanged. */
+  private record PendingReplay(long batchId, OffsetSeq seq, List<Offset> starts) {}
+
+  private MicroBatchExecution(Engine engine, QuerySpec spec, String runId, Checkpoint checkpoint,
+      boolean durableCheckpoint) throws IOException {
+    this.engine = engine;
+    this.spec = spec;
+    this.runId = runId;
+    this.checkpoint = checkpoint;
+    this.durableCheckpoint = durableCheckpoint;
+    this.reader = new BatchReader(engine.taskPool());
+    RestartPoint restart = RestartPoint.read(checkpoint);
+    this.pinned = PinnedSettings.resolve(engine.settings(), restart.lastOffsets(), checkpoint.root());
+    this.sources = new ArrayList<>();
+    this.sources.add(createSource(0, LogicalPlan.source(spec.plan())));
+    this.pipeline = Analyzer.analyze(spec.plan(), sources.get(0).source.schema());
+    checkOutputMode();
+    this.writer = createWriter();
+    this.policy = createPolicy();
+    this.guarantee = Guarantee.of(sources, writer, durableCheckpoint);
+    this.progress = new ProgressTracker(checkpoint.queryId(), runId, spec.queryName().orElse(null),
+        guarantee.label(), engine.settings().numRecentProgressUpdates());
+    restoreFrom(restart);
+    this.thread = new Thread(this::runLoop, "millrace-query-" + spec.queryName().orElse(checkpoint.queryId()));
+    this.thread.setDaemon(true);
+  }
+
+  /**
+   * Checks and starts a query. Everything that can fail before data flows fails here, on the
+   * caller's thread, and leaves the checkpoint as it was.
+   */
+  public static MicroBatchExecution start(Engine engine, QuerySpec spec) {
+    String runId = UUID.randomUUID().toString();
+    URI location;
+    boolean durable = spec.checkpointLocation().isPresent();
+    try {
+      if (durable) {
+        location = Locations.asDirectory(Locations.toUri(spec.checkpointLocation().get()));
+      } else {
+        location = Locations.asDirectory(Files.createTempDirectory("millrace-checkpoint-").toUri());
+        LOG.warn("No checkpointLocation given: using the temporary checkpoint {}, deleted when the query stops; "
+            + "the query cannot be restarted where it left off", location);
+      }
+      Checkpoint checkpoint = Checkpoint.open(location, engine.storage(location), runId);
+      MicroBatchExecution query;
+      try {
+        query = new MicroBatchExecution(engine, spec, runId, checkpoint, durable);
+        query.fixAvailableDataIfBounded();
+      } catch (IOException | RuntimeException e) {
+        closeQuietly(checkpoint);
+        throw e;
+      }
+      query.announceStart();
+      query.thread.start();
+      return query;
+    } catch (IOException e) {
+      throw new StreamingQueryException("cannot start query: " + e.getMessage(), e);
+    }
+  }
+
+  private SourceBinding createSource(int index, LogicalPlan.SourceRelation relation) {
+    SourceProvider provider = engine.plugins().source(relation.format());
+    Options options = Options.of("source '" + relation.format() + "'", relation.options());
+    Source source = provider.create(RuntimePluginContext.forSource(engine, options, checkpoint.queryId(),
+        relation.userSchema(), checkpoint.sourceDir(index)));
+    return new SourceBinding(index, provider.name(), source);
+  }
+
+  private void checkOutputMode() {
+    if (spec.outputMode() == OutputMode.COMPLETE) {
+      throw new AnalysisException("output mode complete needs an aggregation: it re-emits the whole result "
+          + "every batch, and a query without aggregation has no result table to re-emit; use append");
+    }
+  }
+
+  private BatchWriter createWriter() {
+    if (spec.foreachBatch().isPresent()) {
+      return BatchWriter.of(spec.foreachBatch().get());
+    }
+    String format = spec.sinkFormat().orElseThrow();
+    SinkProvider provider = engine.plugins().sink(format);
+    Options options = Options.of("sink '" + format + "'", spec.sinkOptions());
+    Sink sink = provider.create(RuntimePluginContext.forSink(engine, options, checkpoint.queryId(),
+        pipeline.outputSchema(), spec.outputMode(), spec.queryName()));
+    if (!sink.supportedOutputModes().contains(spec.outputMode())) {
+      closeQuietly(sink);
+      throw new AnalysisException("sink '" + format + "' does not support output mode "
+          + spec.outputMode().name().toLowerCase(java.util.Locale.ROOT) + "; it supports " + sink.supportedOutputModes());
+    }
+    return BatchWriter.of(provider.name(), sink);
+  }
+
+  private TriggerPolicy createPolicy() {
+    String name = spec.trigger().policy();
+    TriggerPolicy created = engine.plugins().trigger(name)
+        .create(Options.of("trigger '" + name + "'", spec.trigger().options()));
+    if (created.boundedToDataAtStart()) {
+      for (SourceBinding s : sources) {
+        if (!s.source.capabilities().contains(SourceCapability.AVAILABLE_NOW)) {
+          throw new AnalysisException("trigger '" + name + "' reads only the data available at start, but source "
+              + s.description + " cannot fix its end (it does not declare AVAILABLE_NOW)");
+        }
+      }
+    }
+    return created;
+  }
+
+  private void restoreFrom(RestartPoint restart) {
+    if (restart.fresh()) {
+      for (SourceBinding s : sources) {
+        s.committed = s.source.initialOffset();
+      }
+      nextBatchId = 0;
+      return;
+    }
+    OffsetSeq last = restart.lastOffsets().orElseThrow();
+    checkSourceCount(last, restart.lastOffsetsId());
+    if (restart.committed()) {
+      for (SourceBinding s : sources) {
+        s.committed = s.offset(last.sourceOffsets().get(s.index));
+      }
+      nextBatchId = restart.lastOffsetsId() + 1;
+      watermarkMs = Math.max(last.batchWatermarkMs(), restart.lastCommit().orElseThrow().nextBatchWatermarkMs());
+      LOG.info("Query {} resumes at batch {}", checkpoint.queryId(), nextBatchId);
+      return;
+    }
+    List<Offset> starts = new ArrayList<>();
+    for (SourceBinding s : sources) {
+      Offset start = restart.previousOffsets()
+          .map(prev -> s.offset(prev.sourceOffsets().get(s.index)))
+          .orElseGet(s.source::initialOffset);
+      s.committed = start;
+      starts.add(start);
+    }
+    nextBatchId = restart.lastOffsetsId();
+    watermarkMs = last.batchWatermarkMs();
+    replay = new PendingReplay(restart.lastOffsetsId(), last, starts);
+    LOG.info("Query {}: batch {} was not committed; running it again with the offsets, watermark and timestamp "
+        + "recorded in {}", checkpoint.queryId(), nextBatchId, checkpoint.offsetsPath(nextBatchId));
+  }
+
+  private void checkSourceCount(OffsetSeq seq, long batchId) {
+    if (seq.sourceOffsets().size() != sources.size()) {
+      throw new AnalysisException("checkpoint " + checkpoint.root() + " was written by a query with "
+          + seq.sourceOffsets().size() + " source(s) (" + checkpoint.offsetsPath(batchId) + ") but this query has "
+          + sources.size() + "; a changed query needs a new checkpointLocation");
+    }
+  }
+
+  /** Under available-now, what this run may read is fixed now, before {@code start()} returns. */
+  private void fixAvailableDataIfBounded() throws IOException {
+    if (policy.boundedToDataAtStart()) {
+      for (SourceBinding s : sources) {
+        s.source.prepareForAvailableNow();
+      }
+    }
+  }
+
+  private void announceStart() {
+    LOG.info("Starting query {} [id={}, runId={}] on checkpoint {}: {} ({})",
+        spec.queryName().orElse("(unnamed)"), checkpoint.queryId(), runId, checkpoint.root(),
+        guarantee.label(), guarantee.reason());
+    StreamingQueryListener.QueryStartedEvent event = new StreamingQueryListener.QueryStartedEvent(
+        checkpoint.queryId(), runId, spec.queryName().orElse(null), ProgressTracker.iso(System.currentTimeMillis()),
+        guarantee.label(), pinned.overridden());
+    for (StreamingQueryListener l : engine.listeners()) {
+      notifyListener(() -> l.onQueryStarted(event));
+    }
+  }
+
+  // ---- the loop -------------------------------------------------------------------------
+
+  private void runLoop() {
+    long batchInFlight = -1;
+    try {
+      TriggerState state = TriggerState.initial(System.currentTimeMillis());
+      while (!stopRequested) {
+        TriggerDecision decision = policy.next(state);
+        if (decision.isStop()) {
+          LOG.info("Query {} stops: {}", checkpoint.queryId(), decision.reason());
+          break;
+        }
+        if (!waitUntil(decision.runAtMillis())) {
+          break;
+        }
+        long started = System.currentTimeMillis();
+        long index;
+        synchronized (monitor) {
+          index = ++triggersStarted;
+        }
+        batchInFlight = nextBatchId;
+        boolean ran = runTrigger(started);
+        batchInFlight = -1;
+        synchronized (monitor) {
+          if (!ran) {
+            lastIdleTrigger = index;
+          }
+          monitor.notifyAll();
+        }
+        state = new TriggerState(state.triggers() + 1, started, System.currentTimeMillis(), ran);
+      }
+    } catch (Throwable t) {
+      String where = batchInFlight >= 0 ? " in batch " + batchInFlight : "";
+      failure = new StreamingQueryException("query " + spec.queryName().orElse(checkpoint.queryId())
+          + " [id=" + checkpoint.queryId() + "] failed" + where + ": " + t.getMessage(), t);
+      LOG.error("{}", failure.getMessage(), t);
+    } finally {
+      shutDown();
+    }
+  }
+
+  /** Sleeps until {@code millis} or a stop; false if stopped. */
+  private boolean waitUntil(long millis) throws InterruptedException {
+    synchronized (monitor) {
+      long remaining;
+      while (!stopRequested && (remaining = millis - System.currentTimeMillis()) > 0) {
+        monitor.wait(remaining);
+      }
+      return !stopRequested;
+    }
+  }
+
+  /** One trigger: a replay, a new batch, or nothing when no source has new data. */
+  private boolean runTrigger(long startedMillis) throws Exception {
+    ProgressTracker.Timer timer = progress.startTrigger(startedMillis);
+    if (replay != null) {
+      PendingReplay r = replay;
+      replay = null;
+      List<Offset> ends = new ArrayList<>();
+      for (SourceBinding s : sources) {
+        ends.add(s.offset(r.seq().sourceOffsets().get(s.index)));
+      }
+      runBatch(r.batchId(), r.seq(), r.starts(), ends, ends, timer);
+      return true;
+    }
+    List<Offset> latest = timer.time("latestOffset", this::latestOffsets);
+    boolean hasData = false;
+    for (SourceBinding s : sources) {
+      hasData |= !latest.get(s.index).json().equals(s.committed.json());
+    }
+    if (!hasData) {
+      return false;
+    }
+    long batchId = nextBatchId;
+    List<String> json = new ArrayList<>();
+    for (Offset o : latest) {
+      json.add(o.json());
+    }
+    OffsetSeq seq = new OffsetSeq(watermarkMs, startedMillis, pinned.values(), json);
+    timer.time("walCommit", () -> {
+      checkpoint.writeOffsets(batchId, seq);
+      long purgeBelow = batchId - engine.settings().minBatchesToRetain();
+      if (purgeBelow > 0) {
+        checkpoint.purgeBefore(purgeBelow);
+      }
+      return null;
+    });
+    List<Offset> starts = new ArrayList<>();
+    for (SourceBinding s : sources) {
+      starts.add(s.committed);
+    }
+    runBatch(batchId, seq, starts, latest, latest, timer);
+    return true;
+  }
+
+  private List<Offset> latestOffsets() throws IOException {
+    List<Offset> latest = new ArrayList<>();
+    for (SourceBinding s : sources) {
+      latest.add(s.source.latestOffset(s.committed, s.readLimit));
+    }
+    return latest;
+  }
+
+  private void runBatch(long batchId, OffsetSeq seq, List<Offset> starts, List<Offset> ends, List<Offset> latest,
+      ProgressTracker.Timer timer) throws Exception {
+    EvalContext context = EvalContext.ofBatchTimestamp(seq.batchTimestampMs() * 1000);
+    SourceBinding only = sources.get(0);
+    List<InputPartition> partitions = timer.time("queryPlanning",
+        () -> only.source.planInputPartitions(starts.get(0), ends.get(0)));
+    BatchReader.Result result = timer.time("getBatch", () -> reader.read(only.source, partitions, pipeline, context));
+    ListBatch batch = new ListBatch(pipeline.outputSchema(), result.rows());
+    timer.time("addBatch", () -> {
+      writer.write(batchId, batch);
+      return null;
+    });
+    timer.time("commitOffsets", () -> {
+      checkpoint.writeCommit(batchId, new CommitEntry(watermarkMs));
+      for (SourceBinding s : sources) {
+        s.source.commit(ends.get(s.index));
+        s.committed = ends.get(s.index);
+      }
+      return null;
+    });
+    nextBatchId = batchId + 1;
+    StreamingQueryProgress p = progress.finishBatch(timer, batchId, result.inputRows(), batch.numRows(),
+        sourceProgress(starts, ends, latest, result.inputRows()), writer.description(), writer.metrics());
+    for (StreamingQueryListener l : engine.listeners()) {
+      notifyListener(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
+    }
+  }
+
+  private List<ProgressTracker.SourceFigures> sourceProgress(List<Offset> starts, List<Offset> ends,
+      List<Offset> latest, long inputRows) {
+    List<ProgressTracker.SourceFigures> out = new ArrayList<>();
+    for (SourceBinding s : sources) {
+      out.add(new ProgressTracker.SourceFigures(s.description, starts.get(s.index).json(), ends.get(s.index).json(),
+          latest.get(s.index).json(), inputRows, s.source.metrics()));
+    }
+    return out;
+  }
+
+  private void shutDown() {
+    for (SourceBinding s : sources) {
+      closeQuietly(s.source);
+    }
+    closeQuietly(writer);
+    closeQuietly(checkpoint);
+    if (!durableCheckpoint) {
+      try {
+        checkpoint.storage().delete(checkpoint.root());
+      } catch (IOException e) {
+        LOG.warn("Could not delete temporary checkpoint {}", checkpoint.root(), e);
+      }
+    }
+    active = false;
+    synchronized (monitor) {
+      monitor.notifyAll();
+    }
+    terminated.countDown();
+    StreamingQueryListener.QueryTerminatedEvent event = new StreamingQueryListener.QueryTerminatedEvent(
+        checkpoint.queryId(), runId, Optional.ofNullable(failure).map(Throwable::getMessage));
+    for (StreamingQueryListener l : engine.listeners()) {
+      notifyListener(() -> l.onQueryTerminated(event));
+    }
+  }
+
+  private void notifyListener(Runnable call) {
+    try {
+      call.run();
+    } catch (RuntimeException e) {
+      LOG.warn("A StreamingQueryListener failed; the query goes on", e);
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception e) {
+      LOG.warn("Closing {} failed", c, e);
+    }
+  }
+
+  // ---- StreamingQuery -------------------------------------------------------------------
+
+  @Override
+  public String id() {
+    return checkpoint.queryId();
+  }
+
+  @Override
+  public String runId() {
+    return runId;
+  }
+
+  @Override
+  public String name() {
+    return spec.queryName().orElse(null);
+  }
+
+  @Override
+  public boolean isActive() {
+    return active;
+  }
+
+  @Override
+  public void awaitTermination() {
+    try {
+      terminated.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StreamingQueryException("interrupted while waiting for query " + id(), e);
+    }
+    throwIfFailed();
+  }
+
+  @Override
+  public boolean awaitTermination(long timeoutMs) {
+    try {
+      boolean done = terminated.await(timeoutMs, TimeUnit.MILLISECONDS);
+      throwIfFailed();
+      return done;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StreamingQueryException("interrupted while waiting for query " + id(), e);
+    }
+  }
+
+  @Override
+  public void stop() {
+    stopRequested = true;
+    synchronized (monitor) {
+      monitor.notifyAll();
+    }
+    if (Thread.currentThread() != thread) {
+      try {
+        terminated.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  @Override
+  public void processAllAvailable() {
+    synchronized (monitor) {
+      long calledAt = triggersStarted;
+      while (active && lastIdleTrigger <= calledAt) {
+        try {
+          monitor.wait(100);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new StreamingQueryException("interrupted while waiting for query " + id(), e);
+        }
+      }
+    }
+    throwIfFailed();
+  }
+
+  private void throwIfFailed() {
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  @Override
+  public Optional<StreamingQueryException> exception() {
+    return Optional.ofNullable(failure);
+  }
+
+  @Override
+  public StreamingQueryProgress lastProgress() {
+    return progress.last();
+  }
+
+  @Override
+  public List<StreamingQueryProgress> recentProgress() {
+    return progress.recent();
+  }
+
+  @Override
+  public DeliveryGuarantee deliveryGuarantee() {
+    return guarantee.level();
+  }
+
+  /** The settings pinned in the checkpoint that this run uses. */
+  public Map<String, String> pinnedSettings() {
+    return pinned.values();
+  }
+
+  @Override
+  public String toString() {
+    return "StreamingQuery[" + spec.queryName().orElse("") + " id=" + id() + " runId=" + runId + "]";
+  }
+}

@@ -1,0 +1,30 @@
+package io.millrace.runtime.exec;
+
+import io.millrace.api.ForeachBatchFunction;
+import io.millrace.api.Trigger;
+import io.millrace.runtime.plan.LogicalPlan;
+import io.millrace.spi.sink.OutputMode;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything {@code writeStream().start()} was told.
+ *
+ * @param plan the query
+ * @param sinkFormat the sink plugin's name; empty with {@code foreachBatch}
+ * @param foreachBatch user code that takes each batch instead of a sink plugin
+ * @param sinkOptions options for the sink (without {@code checkpointLocation})
+ * @param outputMode the output mode
+ * @param trigger the trigger policy and its options
+ * @param checkpointLocation where the checkpoint lives; empty means a temporary one
+ * @param queryName the name, if given
+ */
+public record QuerySpec(
+    LogicalPlan plan,
+    Optional<String> sinkFormat,
+    Optional<ForeachBatchFunction> foreachBatch,
+    Map<String, String> sinkOptions,
+    OutputMode outputMode,
+    Trigger trigger,
+    Optional<String> checkpointLocation,
+    Optional<String> queryName) {}

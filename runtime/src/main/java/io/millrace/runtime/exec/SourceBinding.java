@@ -1,0 +1,31 @@
+package io.millrace.runtime.exec;
+
+import io.millrace.spi.source.Offset;
+import io.millrace.spi.source.ReadLimit;
+import io.millrace.spi.source.Source;
+import io.millrace.spi.source.SourceCapability;
+
+/** One source of a running query and where its next batch starts. */
+final class SourceBinding {
+  final int index;
+  final String description;
+  final Source source;
+  final ReadLimit readLimit;
+  /** The end of the last committed batch: the next batch reads from here. */
+  Offset committed;
+
+  SourceBinding(int index, String format, Source source) {
+    this.index = index;
+    this.description = format + "[" + index + "]";
+    this.source = source;
+    this.readLimit = source.defaultReadLimit();
+  }
+
+  boolean replayable() {
+    return source.capabilities().contains(SourceCapability.REPLAYABLE);
+  }
+
+  Offset offset(String json) {
+    return source.deserializeOffset(json);
+  }
+}

@@ -1,0 +1,76 @@
+package io.millrace.runtime.expr;
+
+import io.millrace.api.AnalysisException;
+import io.millrace.spi.data.DataType;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+
+/**
+ * {@code CAST(child AS type)}. The supported pairs and their semantics are those of
+ * {@link CastConversions}; an unsupported pair fails at bind time.
+ */
+public final class Cast extends Expression {
+  private final Expression child;
+  private final DataType target;
+
+  public Cast(Expression child, DataType target) {
+    this.child = child;
+    this.target = target;
+  }
+
+  public DataType target() {
+    return target;
+  }
+
+  @Override
+  public BoundExpression bind(Schema input) {
+    BoundExpression bound = child.bind(input);
+    boolean castable = TypeCoercion.isUntypedNull(bound) || bound.type().equals(target)
+        || CastConversions.find(bound.type(), target) != null;
+    if (!castable) {
+      throw new AnalysisException("cannot resolve '" + this + "': cannot cast " + bound.type() + " to " + target);
+    }
+    return coerce(bound, target);
+  }
+
+  /**
+   * {@code bound} converted to {@code target}: itself when it already has that type, a typed
+   * NULL for the untyped NULL. The caller has checked that the cast is supported.
+   */
+  static BoundExpression coerce(BoundExpression bound, DataType target) {
+    if (TypeCoercion.isUntypedNull(bound)) {
+      return Literal.bound(null, target);
+    }
+    if (bound.type().equals(target)) {
+      return bound;
+    }
+    return new Bound(bound, target, CastConversions.find(bound.type(), target));
+  }
+
+  @Override
+  public String defaultName() {
+    return toString();
+  }
+
+  @Override
+  public String toString() {
+    return "CAST(" + child + " AS " + target + ")";
+  }
+
+  private static final class Bound extends BoundNode {
+    private final BoundExpression child;
+    private final CastConversions.Conversion conversion;
+
+    Bound(BoundExpression child, DataType target, CastConversions.Conversion conversion) {
+      super(target, child.nullable() || CastConversions.mayReturnNull(child.type(), target));
+      this.child = child;
+      this.conversion = conversion;
+    }
+
+    @Override
+    public Object eval(Row row, EvalContext context) {
+      Object value = child.eval(row, context);
+      return value == null ? null : conversion.apply(value);
+    }
+  }
+}

@@ -1,0 +1,403 @@
+package io.millrace.runtime.expr;
+
+import io.millrace.api.AnalysisException;
+import io.millrace.runtime.expr.SqlLexer.Kind;
+import io.millrace.runtime.expr.SqlLexer.Token;
+import io.millrace.spi.data.DataType;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * A recursive-descent parser for the SQL expressions of job files and {@code expr(...)}. From
+ * loosest to tightest binding:
+ *
+ * <pre>
+ *   OR
+ *   AND
+ *   NOT
+ *   comparisons (= == != &lt;&gt; &lt; &lt;= &gt; &gt;= &lt;=&gt;), IS [NOT] NULL,
+ *       [NOT] IN (...), [NOT] BETWEEN a AND b, [NOT] LIKE
+ *   + - ||
+ *   * / %
+ *   unary - and +
+ *   literals, columns, (...), function calls, CASE, CAST
+ * </pre>
+ *
+ * <p>Binary operators associate to the left. Keywords are case-insensitive and reserved: a
+ * column named like one is written in backquotes. Literals: {@code 'text'} (a doubled quote
+ * for a quote), integers (INT when they fit, else LONG; {@code L} forces LONG), decimals (DOUBLE;
+ * {@code D} forces DOUBLE), {@code TRUE}, {@code FALSE}, {@code NULL}, {@code X'0AFF'} and
+ * {@code TIMESTAMP '2026-09-14T23:59:57Z'}. Every method is static and thread-safe.
+ *
+ * <p>Errors are {@link AnalysisException}s that quote the text and give the 1-based position
+ * of the problem, e.g. {@code cannot parse 'amount >' at position 9: expected an expression}.
+ */
+public final class ExpressionParser {
+  private final String sql;
+  private final List<Token> tokens;
+  private int index;
+
+  private ExpressionParser(String sql) {
+    this.sql = sql;
+    this.tokens = SqlLexer.tokenize(sql);
+  }
+
+  /** Parses a whole expression such as {@code amount > 10 AND key IS NOT NULL}. */
+  public static Expression parseExpression(String sql) {
+    ExpressionParser parser = new ExpressionParser(sql);
+    Expression e = parser.expression();
+    parser.expectEnd();
+    return e;
+  }
+
+  /**
+   * Parses an expression that may end with an alias, {@code amount * 2 AS doubled} or
+   * {@code amount * 2 doubled}, as Spark's selectExpr does; with one, the result is an
+   * {@link Alias}.
+   */
+  public static Expression parseNamedExpression(String sql) {
+    ExpressionParser parser = new ExpressionParser(sql);
+    Expression e = parser.expression();
+    if (parser.acceptKeyword("AS")) {
+      e = new Alias(e, parser.alias());
+    } else if (parser.isName(parser.peek())) {
+      e = new Alias(e, parser.alias());
+    }
+    parser.expectEnd();
+    return e;
+  }
+
+  // ---- the grammar, loosest binding first ----
+
+  private Expression expression() {
+    return or();
+  }
+
+  private Expression or() {
+    Expression e = and();
+    while (acceptKeyword("OR")) {
+      e = new Logical(Logical.Op.OR, e, and());
+    }
+    return e;
+  }
+
+  private Expression and() {
+    Expression e = not();
+    while (acceptKeyword("AND")) {
+      e = new Logical(Logical.Op.AND, e, not());
+    }
+    return e;
+  }
+
+  private Expression not() {
+    return acceptKeyword("NOT") ? new Not(not()) : predicate();
+  }
+
+  private Expression predicate() {
+    Expression e = additive();
+    while (true) {
+      Comparison.Op op = comparisonOp(peek());
+      if (op != null) {
+        index++;
+        e = new Comparison(op, e, additive());
+      } else if (acceptKeyword("IS")) {
+        boolean negated = acceptKeyword("NOT");
+        expectKeyword("NULL");
+        e = new NullCheck(e, negated);
+      } else if (peek().isKeyword("NOT") && isNegatablePredicate(tokens.get(index + 1))) {
+        index++;
+        e = new Not(negatablePredicate(e));
+      } else if (isNegatablePredicate(peek())) {
+        e = negatablePredicate(e);
+      } else {
+        return e;
+      }
+    }
+  }
+
+  private static boolean isNegatablePredicate(Token t) {
+    return t.isKeyword("IN") || t.isKeyword("BETWEEN") || t.isKeyword("LIKE");
+  }
+
+  /** IN, BETWEEN or LIKE applied to {@code e}; the caller has seen the keyword. */
+  private Expression negatablePredicate(Expression e) {
+    if (acceptKeyword("IN")) {
+      expectSymbol("(");
+      List<Expression> items = new ArrayList<>();
+      do {
+        items.add(expression());
+      } while (acceptSymbol(","));
+      expectSymbol(")");
+      return new In(e, items);
+    }
+    if (acceptKeyword("BETWEEN")) {
+      Expression lower = additive();
+      expectKeyword("AND");
+      return new Between(e, lower, additive());
+    }
+    expectKeyword("LIKE");
+    return new Like(e, additive());
+  }
+
+  private static Comparison.Op comparisonOp(Token t) {
+    if (t.kind() != Kind.SYMBOL) {
+      return null;
+    }
+    switch (t.text()) {
+      case "=": case "==": return Comparison.Op.EQ;
+      case "!=": case "<>": return Comparison.Op.NE;
+      case "<": return Comparison.Op.LT;
+      case "<=": return Comparison.Op.LE;
+      case ">": return Comparison.Op.GT;
+      case ">=": return Comparison.Op.GE;
+      case "<=>": return Comparison.Op.EQ_NULL_SAFE;
+      default: return null;
+    }
+  }
+
+  private Expression additive() {
+    Expression e = multiplicative();
+    while (true) {
+      if (acceptSymbol("+")) {
+        e = new Arithmetic(Arithmetic.Op.ADD, e, multiplicative());
+      } else if (acceptSymbol("-")) {
+        e = new Arithmetic(Arithmetic.Op.SUBTRACT, e, multiplicative());
+      } else if (acceptSymbol("||")) {
+        e = new Concat(List.of(e, multiplicative()));
+      } else {
+        return e;
+      }
+    }
+  }
+
+  private Expression multiplicative() {
+    Expression e = unary();
+    while (true) {
+      if (acceptSymbol("*")) {
+        e = new Arithmetic(Arithmetic.Op.MULTIPLY, e, unary());
+      } else if (acceptSymbol("/")) {
+        e = new Arithmetic(Arithmetic.Op.DIVIDE, e, unary());
+      } else if (acceptSymbol("%")) {
+        e = new Arithmetic(Arithmetic.Op.REMAINDER, e, unary());
+      } else {
+        return e;
+      }
+    }
+  }
+
+  private Expression unary() {
+    if (acceptSymbol("-")) {
+      Token t = peek();
+      // A minus sign belongs to the number it precedes, so -2147483648 is an INT.
+      if (t.kind() == Kind.INTEGER || t.kind() == Kind.DECIMAL) {
+        index++;
+        return number(t, true);
+      }
+      return new Negate(unary());
+    }
+    if (acceptSymbol("+")) {
+      return unary();
+    }
+    return primary();
+  }
+
+  private Expression primary() {
+    Token t = peek();
+    switch (t.kind()) {
+      case INTEGER: case DECIMAL:
+        index++;
+        return number(t, false);
+      case STRING:
+        index++;
+        return Literal.of(t.text(), DataType.STRING);
+      case BINARY:
+        index++;
+        return Literal.of(HexFormat.of().parseHex(t.text()), DataType.BINARY);
+      case QUOTED_IDENTIFIER:
+        index++;
+        return new ColumnRef(t.text());
+      case IDENTIFIER:
+        return identifierStart(t);
+      default:
+        if (acceptSymbol("(")) {
+          Expression e = expression();
+          expectSymbol(")");
+          return e;
+        }
+        throw expected("an expression");
+    }
+  }
+
+  /** What a leading word makes: a literal keyword, CASE, CAST, a typed literal, a call, a column. */
+  private Expression identifierStart(Token t) {
+    if (acceptKeyword("TRUE")) {
+      return Literal.of(true, DataType.BOOLEAN);
+    } else if (acceptKeyword("FALSE")) {
+      return Literal.of(false, DataType.BOOLEAN);
+    } else if (acceptKeyword("NULL")) {
+      return Literal.nullLiteral();
+    } else if (acceptKeyword("CASE")) {
+      return caseWhen();
+    } else if (acceptKeyword("CAST")) {
+      return cast();
+    } else if (SqlText.isKeyword(t.text())) {
+      throw expected("an expression");
+    }
+    index++;
+    Token next = peek();
+    if (t.text().equalsIgnoreCase("TIMESTAMP") && next.kind() == Kind.STRING) {
+      index++;
+      Long micros = Timestamps.parse(next.text());
+      if (micros == null) {
+        throw SqlLexer.syntaxError(sql, next.position(), "invalid TIMESTAMP literal " + next.source());
+      }
+      return Literal.of(micros, DataType.TIMESTAMP);
+    }
+    if (next.isSymbol("(")) {
+      index++;
+      return call(t);
+    }
+    return new ColumnRef(t.text());
+  }
+
+  /** A function call; the name and the opening parenthesis have been read. */
+  private Expression call(Token name) {
+    if (!FunctionRegistry.isKnown(name.text())) {
+      throw SqlLexer.syntaxError(sql, name.position(),
+          "unknown function '" + name.text() + "'; known functions: " + String.join(", ", FunctionRegistry.names()));
+    }
+    List<Expression> args = new ArrayList<>();
+    if (!acceptSymbol(")")) {
+      do {
+        args.add(expression());
+      } while (acceptSymbol(","));
+      expectSymbol(")");
+    }
+    try {
+      return FunctionRegistry.call(name.text(), args);
+    } catch (IllegalArgumentException e) {
+      throw SqlLexer.syntaxError(sql, name.position(), e.getMessage());
+    }
+  }
+
+  /** {@code CASE [operand] WHEN .. THEN .. [ELSE ..] END}; CASE has been read. */
+  private Expression caseWhen() {
+    Expression operand = peek().isKeyword("WHEN") ? null : expression();
+    CaseWhen result = null;
+    do {
+      expectKeyword("WHEN");
+      Expression when = expression();
+      Expression condition = operand == null ? when : new Comparison(Comparison.Op.EQ, operand, when);
+      expectKeyword("THEN");
+      Expression value = expression();
+      result = result == null ? CaseWhen.of(condition, value) : result.withBranch(condition, value);
+    } while (peek().isKeyword("WHEN"));
+    if (acceptKeyword("ELSE")) {
+      result = result.withElse(expression());
+    }
+    expectKeyword("END");
+    return result;
+  }
+
+  /** {@code CAST(x AS type)}; CAST has been read. */
+  private Expression cast() {
+    expectSymbol("(");
+    Expression e = expression();
+    expectKeyword("AS");
+    Token type = peek();
+    if (type.kind() != Kind.IDENTIFIER) {
+      throw expected("a type name");
+    }
+    index++;
+    DataType target;
+    try {
+      target = DataType.parse(type.text());
+    } catch (IllegalArgumentException ex) {
+      throw SqlLexer.syntaxError(sql, type.position(), ex.getMessage());
+    }
+    expectSymbol(")");
+    return new Cast(e, target);
+  }
+
+  /**
+   * A numeric literal: INT when an integer fits, else LONG; {@code L} forces LONG and
+   * {@code D} or a fraction or exponent makes a DOUBLE.
+   */
+  private Expression number(Token t, boolean negative) {
+    String text = (negative ? "-" : "") + t.text();
+    char last = Character.toUpperCase(text.charAt(text.length() - 1));
+    String digits = last == 'L' || last == 'D' ? text.substring(0, text.length() - 1) : text;
+    if (t.kind() == Kind.DECIMAL) {
+      return Literal.of(Double.parseDouble(digits), DataType.DOUBLE);
+    }
+    try {
+      long value = Long.parseLong(digits);
+      boolean fitsInt = value == (int) value && last != 'L';
+      return fitsInt ? Literal.of((int) value, DataType.INT) : Literal.of(value, DataType.LONG);
+    } catch (NumberFormatException e) {
+      throw SqlLexer.syntaxError(sql, t.position(), "integer " + text + " is out of the LONG range");
+    }
+  }
+
+  private String alias() {
+    Token t = peek();
+    if (!isName(t)) {
+      throw expected("an alias");
+    }
+    index++;
+    return t.text();
+  }
+
+  /** A word that can name a column or an alias: a non-keyword identifier or a quoted one. */
+  private boolean isName(Token t) {
+    return t.kind() == Kind.QUOTED_IDENTIFIER || t.kind() == Kind.IDENTIFIER && !SqlText.isKeyword(t.text());
+  }
+
+  // ---- token handling ----
+
+  private Token peek() {
+    return tokens.get(index);
+  }
+
+  private boolean acceptSymbol(String symbol) {
+    if (peek().isSymbol(symbol)) {
+      index++;
+      return true;
+    }
+    return false;
+  }
+
+  private boolean acceptKeyword(String keyword) {
+    if (peek().isKeyword(keyword)) {
+      index++;
+      return true;
+    }
+    return false;
+  }
+
+  private void expectSymbol(String symbol) {
+    if (!acceptSymbol(symbol)) {
+      throw expected("'" + symbol + "'");
+    }
+  }
+
+  private void expectKeyword(String keyword) {
+    if (!acceptKeyword(keyword)) {
+      throw expected(keyword);
+    }
+  }
+
+  private void expectEnd() {
+    if (peek().kind() != Kind.EOF) {
+      throw expected("end of input");
+    }
+  }
+
+  /** The error for finding the next token where {@code what} should be. */
+  private AnalysisException expected(String what) {
+    Token t = peek();
+    String found = t.kind() == Kind.EOF ? "" : " but found " + t.source();
+    return SqlLexer.syntaxError(sql, t.position(), "expected " + what + found);
+  }
+}

@@ -1,0 +1,158 @@
+package io.millrace.runtime.expr;
+
+import io.millrace.spi.data.DataType;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import java.time.Instant;
+import java.util.HexFormat;
+
+/**
+ * A constant. A NULL literal without a type ({@link #nullLiteral()}) takes its type from the
+ * expression around it, as in {@code coalesce(amount, NULL)} or {@code x = NULL}; standing
+ * alone it is typed STRING, since the data model has no null type.
+ */
+public final class Literal extends Expression {
+  private static final Literal NULL = new Literal(null, null);
+
+  private final Object value;
+  private final DataType type;
+
+  private Literal(Object value, DataType type) {
+    this.value = value;
+    this.type = type;
+  }
+
+  /** The untyped NULL. */
+  public static Literal nullLiteral() {
+    return NULL;
+  }
+
+  /**
+   * A literal of {@code type} holding {@code value} in the type's Java representation.
+   *
+   * @throws IllegalArgumentException when {@code value} is not of that representation
+   */
+  public static Literal of(Object value, DataType type) {
+    if (type.kind() == DataType.Kind.STRUCT) {
+      throw new IllegalArgumentException("struct literals are not supported");
+    }
+    if (value != null && !type.javaClass().isInstance(value)) {
+      throw new IllegalArgumentException("a " + type + " literal needs a " + type.javaClass().getSimpleName()
+          + " but got " + value.getClass().getName());
+    }
+    return new Literal(value instanceof byte[] ? ((byte[]) value).clone() : value, type);
+  }
+
+  /**
+   * A literal for a Java value, as {@code functions.lit} takes it: Integer, Short and Byte give
+   * INT; Long gives LONG; Double and Float give DOUBLE; Boolean, String and byte[] their
+   * types; an {@link Instant} gives a TIMESTAMP; null gives the untyped NULL.
+   *
+   * @throws IllegalArgumentException for any other class
+   */
+  public static Literal from(Object value) {
+    if (value == null) {
+      return NULL;
+    } else if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+      return of(((Number) value).intValue(), DataType.INT);
+    } else if (value instanceof Long) {
+      return of(value, DataType.LONG);
+    } else if (value instanceof Double || value instanceof Float) {
+      return of(((Number) value).doubleValue(), DataType.DOUBLE);
+    } else if (value instanceof Boolean) {
+      return of(value, DataType.BOOLEAN);
+    } else if (value instanceof String || value instanceof Character) {
+      return of(value.toString(), DataType.STRING);
+    } else if (value instanceof byte[]) {
+      return of(value, DataType.BINARY);
+    } else if (value instanceof Instant) {
+      return of(Timestamps.micros((Instant) value), DataType.TIMESTAMP);
+    }
+    throw new IllegalArgumentException("cannot make a literal of " + value.getClass().getName()
+        + "; supported: Integer, Long, Double, Float, Short, Byte, Boolean, String, byte[], Instant");
+  }
+
+  /** The value in its type's Java representation, or null. */
+  public Object value() {
+    return value instanceof byte[] ? ((byte[]) value).clone() : value;
+  }
+
+  /** True for the NULL whose type comes from context. */
+  public boolean isUntypedNull() {
+    return type == null;
+  }
+
+  @Override
+  public BoundExpression bind(Schema input) {
+    return type == null ? UntypedNull.INSTANCE : new Bound(value, type);
+  }
+
+  @Override
+  public String defaultName() {
+    return toString();
+  }
+
+  @Override
+  public String toString() {
+    if (type == null) {
+      return "NULL";
+    }
+    if (value == null) {
+      return "CAST(NULL AS " + type + ")";
+    }
+    switch (type.kind()) {
+      case STRING: return SqlText.string((String) value);
+      case LONG: return value + "L";
+      case BOOLEAN: return (Boolean) value ? "TRUE" : "FALSE";
+      case TIMESTAMP: return "TIMESTAMP " + SqlText.string(Timestamps.format((Long) value));
+      case BINARY: return "X'" + HexFormat.of().withUpperCase().formatHex((byte[]) value) + "'";
+      case DOUBLE:
+        double d = (Double) value;
+        return Double.isFinite(d) ? Double.toString(d) : "CAST(" + SqlText.string(Double.toString(d)) + " AS DOUBLE)";
+      default: return value.toString();
+    }
+  }
+
+  /** True when {@code bound} is a constant, so its value can be read once at bind time. */
+  static boolean isConstant(BoundExpression bound) {
+    return bound instanceof Bound || bound instanceof UntypedNull;
+  }
+
+  /** The value of a bound constant (see {@link #isConstant}). */
+  static Object constantValue(BoundExpression bound) {
+    return bound instanceof Bound ? ((Bound) bound).value : null;
+  }
+
+  /** A bound typed constant, for rewrites that fold to a known value. */
+  static BoundExpression bound(Object value, DataType type) {
+    return new Bound(value, type);
+  }
+
+  private static final class Bound extends BoundNode {
+    private final Object value;
+
+    Bound(Object value, DataType type) {
+      super(type, value == null);
+      this.value = value;
+    }
+
+    @Override
+    public Object eval(Row row, EvalContext context) {
+      return value;
+    }
+  }
+
+  /** The bound untyped NULL; {@link TypeCoercion} lets it stand in for any type. */
+  static final class UntypedNull extends BoundNode {
+    static final UntypedNull INSTANCE = new UntypedNull();
+
+    private UntypedNull() {
+      super(DataType.STRING, true);
+    }
+
+    @Override
+    public Object eval(Row row, EvalContext context) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package io.millrace.runtime.expr;
+
+import io.millrace.spi.data.DataType;
+import java.util.Arrays;
+
+/**
+ * Orderings of non-null values of one type, as SQL compares them. Numbers of mixed widths are
+ * compared after widening, so one comparator serves INT against LONG.
+ */
+final class ValueComparators {
+
+  /** Compares two non-null values of the type it was made for. */
+  @FunctionalInterface
+  interface ValueComparator {
+    int compare(Object a, Object b);
+  }
+
+  private ValueComparators() {
+  }
+
+  /** The ordering for values that have been brought to {@code type}. */
+  static ValueComparator forType(DataType type) {
+    switch (type.kind()) {
+      case INT: return (a, b) -> Integer.compare((Integer) a, (Integer) b);
+      case LONG: case TIMESTAMP: return (a, b) -> Long.compare(((Number) a).longValue(), ((Number) b).longValue());
+      case DOUBLE: return (a, b) -> compareDoubles(((Number) a).doubleValue(), ((Number) b).doubleValue());
+      case BOOLEAN: return (a, b) -> Boolean.compare((Boolean) a, (Boolean) b);
+      case STRING: return (a, b) -> compareStrings((String) a, (String) b);
+      case BINARY: return (a, b) -> Arrays.compareUnsigned((byte[]) a, (byte[]) b);
+      default: throw new IllegalArgumentException("values of type " + type + " cannot be compared");
+    }
+  }
+
+  /**
+   * Spark's double ordering: NaN equals NaN and sorts above every other value, and 0.0 equals
+   * -0.0.
+   */
+  static int compareDoubles(double a, double b) {
+    return a == b ? 0 : Double.compare(a, b);
+  }
+
+  /**
+   * Orders by Unicode code point, which is the UTF-8 byte order Spark uses; String.compareTo
+   * orders by UTF-16 unit and so puts supplementary characters below U+E000..U+FFFF.
+   */
+  static int compareStrings(String a, String b) {
+    int n = Math.min(a.length(), b.length());
+    for (int i = 0; i < n; i++) {
+      char x = a.charAt(i);
+      char y = b.charAt(i);
+      if (x != y) {
+        if (Character.isSurrogate(x) || Character.isSurrogate(y)) {
+          return Integer.compare(a.codePointAt(i), b.codePointAt(i));
+        }
+        return Character.compare(x, y);
+      }
+    }
+    return Integer.compare(a.length(), b.length());
+  }
+}

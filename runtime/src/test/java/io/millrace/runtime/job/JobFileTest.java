@@ -1,0 +1,109 @@
+package io.millrace.runtime.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.millrace.api.MillraceSession;
+import io.millrace.api.StreamingQuery;
+import io.millrace.plugins.sink.MemorySinkTable;
+import io.millrace.plugins.source.MemoryStream;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JobFileTest {
+  @TempDir Path dir;
+
+  private static final String GOOD = String.join("\n",
+      "name: job-test",
+      "source:",
+      "  format: memory",
+      "  options: {name: job-in}",
+      "pipeline:",
+      "  - filter: \"id > 1\"",
+      "  - withColumn: {name: twice, expr: \"id * 2\"}",
+      "  - select: [id, twice, \"upper(name) AS shout\"]",
+      "sink:",
+      "  format: memory",
+      "  options: {name: job-out}",
+      "trigger: availableNow",
+      "");
+
+  @Test
+  void runsAJobFile() {
+    MemoryStream in = MemoryStream.create("job-in", Schema.parse("id LONG, name STRING"));
+    try (MillraceSession session = MillraceSession.builder().build()) {
+      in.addData(Row.of(1L, "a"), Row.of(2L, "b"), Row.of(3L, "c"));
+      StreamingQuery q = JobFile.parse("good.yaml", GOOD + "checkpointLocation: " + dir.resolve("ck") + "\n").start(session);
+      q.awaitTermination();
+      assertThat(q.name()).isEqualTo("job-test");
+      assertThat(MemorySinkTable.get("job-out").rows()).containsExactly(Row.of(2L, 4L, "B"), Row.of(3L, 6L, "C"));
+    } finally {
+      MemoryStream.remove("job-in");
+      MemorySinkTable.remove("job-out");
+    }
+  }
+
+  @Test
+  void unknownFieldNamesLineAndAllowedFields() {
+    String yaml = GOOD.replace("  options: {name: job-out}", "  option: {name: job-out}");
+    assertThatThrownBy(() -> JobFile.parse("bad.yaml", yaml))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("bad.yaml line 11")
+        .hasMessageContaining("sink.option")
+        .hasMessageContaining("options");
+  }
+
+  @Test
+  void missingRequiredFieldIsNamed() {
+    String yaml = GOOD.replace("  format: memory\n  options: {name: job-out}", "  options: {name: job-out}");
+    assertThatThrownBy(() -> JobFile.parse("bad.yaml", yaml))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("'sink.format' is required");
+  }
+
+  @Test
+  void badExpressionNamesLineAndPosition() {
+    String yaml = GOOD.replace("\"id > 1\"", "\"id > \"");
+    assertThatThrownBy(() -> JobFile.parse("bad.yaml", yaml))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("bad.yaml line 6")
+        .hasMessageContaining("pipeline[0].filter");
+  }
+
+  @Test
+  void unknownStepListsTheSteps() {
+    String yaml = GOOD.replace("  - filter: \"id > 1\"", "  - filtr: \"id > 1\"");
+    assertThatThrownBy(() -> JobFile.parse("bad.yaml", yaml))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("line 6")
+        .hasMessageContaining("filtr")
+        .hasMessageContaining("withColumn");
+  }
+
+  @Test
+  void invalidYamlNamesTheLine() {
+    assertThatThrownBy(() -> JobFile.parse("bad.yaml", "source:\n  format: [memory\nsink: x\n"))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("bad.yaml line")
+        .hasMessageContaining("not valid YAML");
+  }
+
+  @Test
+  void optionRejectedByAPluginIsTracedToItsLine() {
+    MemoryStream.create("job-in", Schema.parse("id LONG, name STRING"));
+    String yaml = GOOD.replace("  options: {name: job-in}", "  options:\n    name: job-in\n    numPartitions: lots");
+    try (MillraceSession session = MillraceSession.builder().build()) {
+      JobFile job = JobFile.parse("bad.yaml", yaml);
+      assertThatThrownBy(() -> job.start(session))
+          .isInstanceOf(JobFileException.class)
+          .hasMessageContaining("bad.yaml line 6")
+          .hasMessageContaining("source.options.numPartitions")
+          .hasMessageContaining("lots");
+    } finally {
+      MemoryStream.remove("job-in");
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package io.millrace.runtime.testplugins;
+
+import io.millrace.spi.Options;
+import io.millrace.spi.Spi;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.sink.Batch;
+import io.millrace.spi.sink.DeliveryGuarantee;
+import io.millrace.spi.sink.Sink;
+import io.millrace.spi.sink.SinkContext;
+import io.millrace.spi.sink.SinkProvider;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Test sink {@code durable-file}: batch N's rows go to {@code <dir>/batch-N}, written to a
+ * temporary file, forced to disk and hard-linked into place, so the file appears whole or
+ * not at all, survives a killed JVM, and a replay on any instance finds it and writes nothing:
+ * exactly-once. Option {@code haltAfterBatch} halts the JVM right after batch N is written,
+ * before the runtime can commit it.
+ */
+public final class DurableFileSinkProvider implements SinkProvider {
+  @Override
+  public String name() {
+    return "durable-file";
+  }
+
+  @Override
+  public String spiVersion() {
+    return Spi.VERSION;
+  }
+
+  @Override
+  public Sink create(SinkContext context) {
+    Options o = context.options();
+    Path dir = Path.of(o.require("path"));
+    long haltAfter = o.getLong("haltAfterBatch", -1);
+    return new Sink() {
+      @Override
+      public DeliveryGuarantee guarantee() {
+        return DeliveryGuarantee.EXACTLY_ONCE;
+      }
+
+      @Override
+      public void addBatch(long batchId, Batch batch) throws IOException {
+        Path target = dir.resolve("batch-" + batchId);
+        if (!Files.exists(target)) {
+          Files.createDirectories(dir);
+          StringBuilder text = new StringBuilder();
+          for (Row r : batch) {
+            text.append(r.get(0)).append('\n');
+          }
+          Path temp = dir.resolve(".batch-" + batchId + ".tmp");
+          Files.write(temp, text.toString().getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE,
+              StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+          try {
+            Files.createLink(target, temp);
+          } catch (FileAlreadyExistsException e) {
+            // Another instance won; its content is the same batch.
+          } finally {
+            Files.deleteIfExists(temp);
+          }
+        }
+        if (batchId == haltAfter) {
+          Runtime.getRuntime().halt(137);
+        }
+      }
+    };
+  }
+}
