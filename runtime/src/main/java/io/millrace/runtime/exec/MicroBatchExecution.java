@@ -92,15 +92,26 @@ public final class MicroBatchExecution implements StreamingQuery {
     RestartPoint restart = RestartPoint.read(checkpoint);
     this.pinned = PinnedSettings.resolve(engine.settings(), restart.lastOffsets(), checkpoint.root());
     this.sources = new ArrayList<>();
-    this.sources.add(createSource(0, LogicalPlan.source(spec.plan())));
-    this.pipeline = Analyzer.analyze(spec.plan(), sources.get(0).source.schema());
-    checkOutputMode();
-    this.writer = createWriter();
-    this.policy = createPolicy();
-    this.guarantee = Guarantee.of(sources, writer, durableCheckpoint);
-    this.progress = new ProgressTracker(checkpoint.queryId(), runId, spec.queryName().orElse(null),
-        guarantee.label(), engine.settings().numRecentProgressUpdates());
-    restoreFrom(restart);
+    BatchWriter createdWriter = null;
+    try {
+      this.sources.add(createSource(0, LogicalPlan.source(spec.plan())));
+      this.pipeline = Analyzer.analyze(spec.plan(), sources.get(0).source.schema());
+      checkOutputMode();
+      createdWriter = createWriter();
+      this.writer = createdWriter;
+      this.policy = createPolicy();
+      this.guarantee = Guarantee.of(sources, writer, durableCheckpoint);
+      this.progress = new ProgressTracker(checkpoint.queryId(), runId, spec.queryName().orElse(null),
+          guarantee.label(), engine.settings().numRecentProgressUpdates());
+      restoreFrom(restart);
+    } catch (RuntimeException e) {
+      // A query that fails to start releases what it opened; the checkpoint is closed by start().
+      sources.forEach(s -> closeQuietly(s.source));
+      if (createdWriter != null) {
+        closeQuietly(createdWriter);
+      }
+      throw e;
+    }
     this.thread = new Thread(this::runLoop, "millrace-query-" + spec.queryName().orElse(checkpoint.queryId()));
     this.thread.setDaemon(true);
   }
@@ -128,6 +139,9 @@ public final class MicroBatchExecution implements StreamingQuery {
         query.fixAvailableDataIfBounded();
       } catch (IOException | RuntimeException e) {
         closeQuietly(checkpoint);
+        if (!durable) {
+          deleteTemporary(checkpoint);
+        }
         throw e;
       }
       query.announceStart();
@@ -197,7 +211,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     checkSourceCount(last, restart.lastOffsetsId());
     if (restart.committed()) {
       for (SourceBinding s : sources) {
-        s.committed = s.offset(last.sourceOffsets().get(s.index));
+        s.committed = s.offset(last.sourceOffsets().get(s.index), checkpoint.offsetsPath(restart.lastOffsetsId()));
       }
       nextBatchId = restart.lastOffsetsId() + 1;
       watermarkMs = Math.max(last.batchWatermarkMs(), restart.lastCommit().orElseThrow().nextBatchWatermarkMs());
@@ -207,7 +221,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     List<Offset> starts = new ArrayList<>();
     for (SourceBinding s : sources) {
       Offset start = restart.previousOffsets()
-          .map(prev -> s.offset(prev.sourceOffsets().get(s.index)))
+          .map(prev -> s.offset(prev.sourceOffsets().get(s.index), checkpoint.offsetsPath(restart.lastOffsetsId() - 1)))
           .orElseGet(s.source::initialOffset);
       s.committed = start;
       starts.add(start);
@@ -308,7 +322,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       replay = null;
       List<Offset> ends = new ArrayList<>();
       for (SourceBinding s : sources) {
-        ends.add(s.offset(r.seq().sourceOffsets().get(s.index)));
+        ends.add(s.offset(r.seq().sourceOffsets().get(s.index), checkpoint.offsetsPath(r.batchId())));
       }
       runBatch(r.batchId(), r.seq(), r.starts(), ends, ends, timer);
       return true;
@@ -396,11 +410,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     closeQuietly(writer);
     closeQuietly(checkpoint);
     if (!durableCheckpoint) {
-      try {
-        checkpoint.storage().delete(checkpoint.root());
-      } catch (IOException e) {
-        LOG.warn("Could not delete temporary checkpoint {}", checkpoint.root(), e);
-      }
+      deleteTemporary(checkpoint);
     }
     active = false;
     synchronized (monitor) {
@@ -411,6 +421,14 @@ public final class MicroBatchExecution implements StreamingQuery {
         checkpoint.queryId(), runId, Optional.ofNullable(failure).map(Throwable::getMessage));
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryTerminated(event));
+    }
+  }
+
+  private static void deleteTemporary(Checkpoint checkpoint) {
+    try {
+      checkpoint.storage().delete(checkpoint.root());
+    } catch (IOException e) {
+      LOG.warn("Could not delete temporary checkpoint {}", checkpoint.root(), e);
     }
   }
 

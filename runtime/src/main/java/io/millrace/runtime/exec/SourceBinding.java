@@ -25,7 +25,13 @@ final class SourceBinding {
     return source.capabilities().contains(SourceCapability.REPLAYABLE);
   }
 
-  Offset offset(String json) {
-    return source.deserializeOffset(json);
+  /** The source's offset recorded as {@code json} in {@code file}. */
+  Offset offset(String json, Object file) {
+    try {
+      return source.deserializeOffset(json);
+    } catch (RuntimeException e) {
+      throw new io.millrace.spi.MillraceException("source " + description + " cannot read its offset '" + json
+          + "' recorded in " + file + ": " + e.getMessage(), e);
+    }
   }
 }

@@ -133,6 +133,35 @@ class BadInputTest {
   }
 
   @Test
+  void offsetTheSourceCannotReadNamesTheSourceAndTheFile() throws Exception {
+    runTwoBatches();
+    Path offsets = dir.resolve("ckpt/offsets/1");
+    String payload = io.millrace.runtime.checkpoint.ChecksummedText.open(offsets.toString(), Files.readAllBytes(offsets));
+    Files.delete(offsets);
+    Files.write(offsets, io.millrace.runtime.checkpoint.ChecksummedText.seal(
+        payload.substring(0, payload.lastIndexOf('\n', payload.length() - 2) + 1) + "not-an-offset\n"));
+
+    assertThatThrownBy(this::start)
+        .hasMessageContaining("memory[0]")
+        .hasMessageContaining("not-an-offset")
+        .hasMessageContaining(offsets.toString());
+  }
+
+  @Test
+  void checkpointFromANewerFormatAsksForAnUpgrade() throws Exception {
+    runTwoBatches();
+    Path offsets = dir.resolve("ckpt/offsets/1");
+    String payload = io.millrace.runtime.checkpoint.ChecksummedText.open(offsets.toString(), Files.readAllBytes(offsets));
+    Files.delete(offsets);
+    Files.write(offsets, io.millrace.runtime.checkpoint.ChecksummedText.seal(payload.replaceFirst("v1", "v7")));
+
+    assertThatThrownBy(this::start)
+        .hasMessageContaining("v7")
+        .hasMessageContaining("upgrade Millrace")
+        .hasMessageContaining(offsets.toString());
+  }
+
+  @Test
   void secondQueryOnOneCheckpointFailsFastWhileTheFirstRuns() {
     StreamingQuery first = start();
     try {
