@@ -1,6 +1,7 @@
 package io.millrace.api;
 
 import io.millrace.runtime.Engine;
+import io.millrace.spi.fault.FaultInjector;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,8 +22,8 @@ public final class MillraceSession implements AutoCloseable {
   private final Engine engine;
   private final StreamingQueryManager streams;
 
-  private MillraceSession(Map<String, String> conf) {
-    this.engine = new Engine(conf);
+  private MillraceSession(Map<String, String> conf, FaultInjector faults) {
+    this.engine = new Engine(conf, faults);
     this.streams = new StreamingQueryManager(engine);
   }
 
@@ -59,6 +60,7 @@ public final class MillraceSession implements AutoCloseable {
   /** Collects settings; {@link #build()} makes the session. */
   public static final class Builder {
     private final Map<String, String> conf = new LinkedHashMap<>();
+    private FaultInjector faults = FaultInjector.NONE;
 
     private Builder() {}
 
@@ -76,9 +78,18 @@ public final class MillraceSession implements AutoCloseable {
       return this;
     }
 
+    /**
+     * For crash tests: called at every {@link io.millrace.spi.fault.FaultPoint} of every
+     * query of the session, and handed to plugins through their context.
+     */
+    public Builder faultInjector(FaultInjector injector) {
+      this.faults = java.util.Objects.requireNonNull(injector, "injector");
+      return this;
+    }
+
     /** A new session; plugins are discovered now, so an unusable plugin fails here. */
     public MillraceSession build() {
-      return new MillraceSession(conf);
+      return new MillraceSession(conf, faults);
     }
   }
 }

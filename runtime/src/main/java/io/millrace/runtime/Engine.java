@@ -3,6 +3,7 @@ package io.millrace.runtime;
 import io.millrace.api.StreamingQueryListener;
 import io.millrace.runtime.plugin.PluginRegistry;
 import io.millrace.spi.MillraceException;
+import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.storage.Storage;
 import io.millrace.spi.storage.StorageProvider;
 import java.io.IOException;
@@ -32,8 +33,10 @@ public final class Engine implements AutoCloseable {
   private final Map<String, Storage> storages = new ConcurrentHashMap<>();
   private final ExecutorService taskPool;
   private final List<StreamingQueryListener> listeners = new CopyOnWriteArrayList<>();
+  private final FaultInjector faults;
 
-  public Engine(Map<String, String> conf) {
+  public Engine(Map<String, String> conf, FaultInjector faults) {
+    this.faults = faults;
     this.settings = new Settings(conf);
     Optional<Path> pluginsDir = settings.options().get(Settings.PLUGINS_DIR).map(Path::of);
     this.plugins = PluginRegistry.load(Engine.class.getClassLoader(), pluginsDir);
@@ -59,6 +62,11 @@ public final class Engine implements AutoCloseable {
 
   public ExecutorService taskPool() {
     return taskPool;
+  }
+
+  /** Crash-test hook; {@link FaultInjector#NONE} unless a test installed one. */
+  public FaultInjector faults() {
+    return faults;
   }
 
   public List<StreamingQueryListener> listeners() {

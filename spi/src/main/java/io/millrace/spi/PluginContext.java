@@ -1,5 +1,6 @@
 package io.millrace.spi;
 
+import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.net.URI;
@@ -22,4 +23,13 @@ public interface PluginContext {
    *     storage serves it
    */
   Storage storage(URI uri) throws IOException;
+
+  /**
+   * Where the plugin reports the {@link io.millrace.spi.fault.FaultPoint}s inside it (a sink
+   * part-way through a write, a state store between writing and publishing a version), so
+   * crash tests can stop it there. {@link FaultInjector#NONE} outside tests.
+   */
+  default FaultInjector faultInjector() {
+    return FaultInjector.NONE;
+  }
 }

@@ -15,6 +15,7 @@ import io.millrace.runtime.plan.Analyzer;
 import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.runtime.plan.RowPipeline;
 import io.millrace.spi.Options;
+import io.millrace.spi.fault.FaultPoint;
 import io.millrace.spi.sink.DeliveryGuarantee;
 import io.millrace.spi.sink.OutputMode;
 import io.millrace.spi.sink.Sink;
@@ -342,7 +343,9 @@ public final class MicroBatchExecution implements StreamingQuery {
     }
     OffsetSeq seq = new OffsetSeq(watermarkMs, startedMillis, pinned.values(), json);
     timer.time("walCommit", () -> {
+      engine.faults().reached(FaultPoint.BEFORE_OFFSET_LOG_WRITE, batchId);
       checkpoint.writeOffsets(batchId, seq);
+      engine.faults().reached(FaultPoint.AFTER_OFFSET_LOG_WRITE, batchId);
       long purgeBelow = batchId - engine.settings().minBatchesToRetain();
       if (purgeBelow > 0) {
         checkpoint.purgeBefore(purgeBelow);
@@ -375,9 +378,11 @@ public final class MicroBatchExecution implements StreamingQuery {
     ListBatch batch = new ListBatch(pipeline.outputSchema(), result.rows());
     timer.time("addBatch", () -> {
       writer.write(batchId, batch);
+      engine.faults().reached(FaultPoint.AFTER_SINK_WRITE, batchId);
       return null;
     });
     timer.time("commitOffsets", () -> {
+      engine.faults().reached(FaultPoint.BEFORE_COMMIT_LOG, batchId);
       checkpoint.writeCommit(batchId, new CommitEntry(watermarkMs));
       for (SourceBinding s : sources) {
         s.source.commit(ends.get(s.index));

@@ -3,6 +3,7 @@ package io.millrace.runtime.exec;
 import io.millrace.runtime.Engine;
 import io.millrace.spi.Options;
 import io.millrace.spi.data.Schema;
+import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.sink.OutputMode;
 import io.millrace.spi.sink.SinkContext;
 import io.millrace.spi.source.SourceContext;
@@ -34,6 +35,11 @@ final class RuntimePluginContext {
       }
 
       @Override
+      public FaultInjector faultInjector() {
+        return engine.faults();
+      }
+
+      @Override
       public Optional<Schema> userSchema() {
         return userSchema;
       }
@@ -61,6 +67,11 @@ final class RuntimePluginContext {
       @Override
       public Storage storage(URI uri) throws IOException {
         return engine.storage(uri);
+      }
+
+      @Override
+      public FaultInjector faultInjector() {
+        return engine.faults();
       }
 
       @Override

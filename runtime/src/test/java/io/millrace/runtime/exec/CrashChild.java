@@ -2,25 +2,35 @@ package io.millrace.runtime.exec;
 
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
+import io.millrace.spi.fault.FaultInjector;
+import io.millrace.spi.fault.FaultPoint;
 import java.util.Map;
 
 /**
  * The query {@link CrashRecoveryTest} runs in a child JVM: the {@code sequence} source (20
- * rows, 5 per batch) into the {@code durable-file} sink. Extra arguments {@code key=value}
- * become source or sink options, which is how the test asks it to halt at a crash point.
+ * rows, 5 per batch) into the {@code durable-file} sink. Arguments: checkpoint, sink
+ * directory, and optionally a {@link FaultPoint} and a batch id at which the JVM halts
+ * ({@code Runtime.halt}: no shutdown hooks, nothing flushed), as a crash would.
  */
 public final class CrashChild {
   public static void main(String[] args) {
     String checkpoint = args[0];
     String sinkDir = args[1];
-    String haltWhenPlanningEnd = args.length > 2 ? args[2] : "-1";
-    String haltAfterBatch = args.length > 3 ? args[3] : "-1";
-    try (MillraceSession session = MillraceSession.builder().build()) {
+    FaultInjector faults = FaultInjector.NONE;
+    if (args.length > 3) {
+      FaultPoint haltAt = FaultPoint.valueOf(args[2]);
+      long haltBatch = Long.parseLong(args[3]);
+      faults = (point, batch) -> {
+        if (point == haltAt && batch == haltBatch) {
+          Runtime.getRuntime().halt(137);
+        }
+      };
+    }
+    try (MillraceSession session = MillraceSession.builder().faultInjector(faults).build()) {
       StreamingQuery query = session.readStream().format("sequence")
-          .options(Map.of("total", "20", "rowsPerBatch", "5", "haltWhenPlanningEnd", haltWhenPlanningEnd))
+          .options(Map.of("total", "20", "rowsPerBatch", "5"))
           .load()
-          .writeStream().format("durable-file")
-          .option("path", sinkDir).option("haltAfterBatch", haltAfterBatch)
+          .writeStream().format("durable-file").option("path", sinkDir)
           .option("checkpointLocation", checkpoint)
           .start();
       query.processAllAvailable();

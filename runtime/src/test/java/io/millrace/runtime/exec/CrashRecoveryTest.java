@@ -28,32 +28,32 @@ class CrashRecoveryTest {
     Path checkpoint = dir.resolve("checkpoint");
     Path sink = dir.resolve("sink");
 
-    // Crash 1: right after offsets/2 is written (batch 2 ends at row 15), before the sink sees batch 2.
-    assertThat(runChild(checkpoint, sink, "15", "-1")).isEqualTo(137);
+    // Crash 1: right after offsets/2 is written, before the sink sees batch 2.
+    assertThat(runChild(checkpoint, sink, "AFTER_OFFSET_LOG_WRITE", "2")).isEqualTo(137);
     assertThat(checkpoint.resolve("offsets/2")).exists();
     assertThat(checkpoint.resolve("commits/2")).doesNotExist();
     assertThat(batchFiles(sink)).containsExactly("batch-0", "batch-1");
 
     // Crash 2: the restart replays batch 2, then halts right after the sink wrote batch 3.
-    assertThat(runChild(checkpoint, sink, "-1", "3")).isEqualTo(137);
+    assertThat(runChild(checkpoint, sink, "AFTER_SINK_WRITE", "3")).isEqualTo(137);
     assertThat(checkpoint.resolve("commits/2")).exists();
     assertThat(checkpoint.resolve("offsets/3")).exists();
     assertThat(checkpoint.resolve("commits/3")).doesNotExist();
     assertThat(batchFiles(sink)).containsExactly("batch-0", "batch-1", "batch-2", "batch-3");
 
     // Clean run: batch 3 runs again over the same offsets; the sink already has it and writes nothing.
-    assertThat(runChild(checkpoint, sink, "-1", "-1")).isEqualTo(0);
+    assertThat(runChild(checkpoint, sink)).isEqualTo(0);
     assertThat(checkpoint.resolve("commits/3")).exists();
     assertThat(checkpoint.resolve("offsets/4")).doesNotExist();
     assertThat(readAllRows(sink)).containsExactlyElementsOf(LongStream.range(0, 20).boxed().collect(Collectors.toList()));
     assertThat(Files.readAllLines(sink.resolve("batch-2"))).containsExactly("10", "11", "12", "13", "14");
   }
 
-  private int runChild(Path checkpoint, Path sink, String haltWhenPlanningEnd, String haltAfterBatch)
-      throws IOException, InterruptedException {
+  private int runChild(Path checkpoint, Path sink, String... haltAt) throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-        CrashChild.class.getName(), checkpoint.toString(), sink.toString(), haltWhenPlanningEnd, haltAfterBatch));
+        CrashChild.class.getName(), checkpoint.toString(), sink.toString()));
+    command.addAll(List.of(haltAt));
     File log = dir.resolve("child-" + System.nanoTime() + ".log").toFile();
     Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
     if (!p.waitFor(120, TimeUnit.SECONDS)) {

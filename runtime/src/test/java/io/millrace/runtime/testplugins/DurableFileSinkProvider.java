@@ -19,8 +19,7 @@ import java.nio.file.StandardOpenOption;
  * Test sink {@code durable-file}: batch N's rows go to {@code <dir>/batch-N}, written to a
  * temporary file, forced to disk and hard-linked into place, so the file appears whole or
  * not at all, survives a killed JVM, and a replay on any instance finds it and writes nothing:
- * exactly-once. Option {@code haltAfterBatch} halts the JVM right after batch N is written,
- * before the runtime can commit it.
+ * exactly-once.
  */
 public final class DurableFileSinkProvider implements SinkProvider {
   @Override
@@ -37,7 +36,6 @@ public final class DurableFileSinkProvider implements SinkProvider {
   public Sink create(SinkContext context) {
     Options o = context.options();
     Path dir = Path.of(o.require("path"));
-    long haltAfter = o.getLong("haltAfterBatch", -1);
     return new Sink() {
       @Override
       public DeliveryGuarantee guarantee() {
@@ -63,9 +61,6 @@ public final class DurableFileSinkProvider implements SinkProvider {
           } finally {
             Files.deleteIfExists(temp);
           }
-        }
-        if (batchId == haltAfter) {
-          Runtime.getRuntime().halt(137);
         }
       }
     };

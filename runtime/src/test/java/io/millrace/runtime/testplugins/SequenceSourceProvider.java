@@ -20,9 +20,7 @@ import java.util.Set;
 
 /**
  * Test source {@code sequence}: rows {@code 0 .. total-1} with schema {@code id LONG}, the same in
- * every process, so a restarted child JVM replays exactly. Option {@code haltWhenPlanningEnd}
- * halts the JVM when a batch ending there is planned, which the runtime does right after
- * writing that batch's {@code offsets/N}: the crash after the write-ahead record.
+ * every process, so a restarted child JVM replays exactly.
  */
 public final class SequenceSourceProvider implements SourceProvider {
   @Override
@@ -38,8 +36,7 @@ public final class SequenceSourceProvider implements SourceProvider {
   @Override
   public Source create(SourceContext context) {
     Options o = context.options();
-    return new SequenceSource(o.getLong("total", 20, 0), o.getLong("rowsPerBatch", 5, 1),
-        o.getLong("haltWhenPlanningEnd", -1));
+    return new SequenceSource(o.getLong("total", 20, 0), o.getLong("rowsPerBatch", 5, 1));
   }
 
   record Position(long value) implements Offset {
@@ -54,12 +51,10 @@ public final class SequenceSourceProvider implements SourceProvider {
   static final class SequenceSource implements Source {
     private final long total;
     private final long rowsPerBatch;
-    private final long haltAt;
 
-    SequenceSource(long total, long rowsPerBatch, long haltAt) {
+    SequenceSource(long total, long rowsPerBatch) {
       this.total = total;
       this.rowsPerBatch = rowsPerBatch;
-      this.haltAt = haltAt;
     }
 
     @Override
@@ -95,11 +90,7 @@ public final class SequenceSourceProvider implements SourceProvider {
 
     @Override
     public List<InputPartition> planInputPartitions(Offset start, Offset end) {
-      long e = ((Position) end).value();
-      if (e == haltAt) {
-        Runtime.getRuntime().halt(137);
-      }
-      return List.of(new Range(((Position) start).value(), e));
+      return List.of(new Range(((Position) start).value(), ((Position) end).value()));
     }
 
     @Override
