@@ -26,10 +26,47 @@ public final class Settings {
    */
   public static final Map<String, String> PINNED_DEFAULTS = pinnedDefaults();
 
+  /**
+   * Namespaces that plugins own: {@code millrace.hadoop.*} (Hadoop storage) and
+   * {@code millrace.state.<provider>.*} (a state store's own settings).
+   */
+  private static final List<String> PLUGIN_NAMESPACES = List.of("millrace.hadoop.", "millrace.state.");
+
+  private static final java.util.Set<String> KNOWN = java.util.Set.of(PLUGINS_DIR, MIN_BATCHES_TO_RETAIN,
+      NUM_RECENT_PROGRESS, TASK_THREADS, SHUFFLE_PARTITIONS, STATE_PROVIDER, MAX_KEY_GROUPS, MULTIPLE_WATERMARK_POLICY);
+
   private final Options options;
 
+  /**
+   * Checks every {@code millrace.*} setting now, so a misspelt key or a bad value fails the
+   * session at build instead of being ignored.
+   */
   public Settings(Map<String, String> values) {
     this.options = Options.of("the session", values);
+    for (String key : values.keySet()) {
+      if (key.startsWith("millrace.") && !known(key)) {
+        throw new io.millrace.spi.InvalidOptionException(key, "unknown setting '" + key + "'; known settings: "
+            + String.join(", ", new java.util.TreeSet<>(KNOWN)) + ", and plugin settings under millrace.hadoop.* and "
+            + "millrace.state.<provider>.*");
+      }
+    }
+    minBatchesToRetain();
+    numRecentProgressUpdates();
+    taskThreads();
+    pinnedForNewCheckpoint();
+  }
+
+  private static boolean known(String key) {
+    if (KNOWN.contains(key)) {
+      return true;
+    }
+    for (String ns : PLUGIN_NAMESPACES) {
+      // A plugin namespace needs a further segment: millrace.state.rocksdb.x, not millrace.state.x.
+      if (key.startsWith(ns) && (ns.equals("millrace.hadoop.") || key.indexOf('.', ns.length()) > 0)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Map<String, String> pinnedDefaults() {
@@ -46,15 +83,15 @@ public final class Settings {
   }
 
   public int minBatchesToRetain() {
-    return (int) options.getLong(MIN_BATCHES_TO_RETAIN, 100, 1);
+    return options.getInt(MIN_BATCHES_TO_RETAIN, 100, 1);
   }
 
   public int numRecentProgressUpdates() {
-    return (int) options.getLong(NUM_RECENT_PROGRESS, 100, 1);
+    return options.getInt(NUM_RECENT_PROGRESS, 100, 1);
   }
 
   public int taskThreads() {
-    return (int) options.getLong(TASK_THREADS, Runtime.getRuntime().availableProcessors(), 1);
+    return options.getInt(TASK_THREADS, Runtime.getRuntime().availableProcessors(), 1);
   }
 
   /** The pinned settings as this session would set them for a new checkpoint. */
@@ -63,8 +100,8 @@ public final class Settings {
     for (Map.Entry<String, String> e : PINNED_DEFAULTS.entrySet()) {
       pinned.put(e.getKey(), options.getString(e.getKey(), e.getValue()));
     }
-    options.getLong(SHUFFLE_PARTITIONS, 4, 1);
-    options.getLong(MAX_KEY_GROUPS, 128, 1);
+    options.getInt(SHUFFLE_PARTITIONS, 4, 1);
+    options.getInt(MAX_KEY_GROUPS, 128, 1);
     String policy = pinned.get(MULTIPLE_WATERMARK_POLICY);
     if (!List.of("min", "max").contains(policy.toLowerCase(java.util.Locale.ROOT))) {
       throw options.invalid(MULTIPLE_WATERMARK_POLICY, policy, "min or max");

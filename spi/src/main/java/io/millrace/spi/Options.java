@@ -90,6 +90,15 @@ public final class Options {
     return get(key).map(v -> parseInt(key, v)).orElse(defaultValue);
   }
 
+  /** An int that must be at least {@code min} (and fit an int). */
+  public int getInt(String key, int defaultValue, int min) {
+    long value = getLong(key, defaultValue);
+    if (value < min || value > Integer.MAX_VALUE) {
+      throw invalid(key, String.valueOf(value), "a whole number from " + min + " to " + Integer.MAX_VALUE);
+    }
+    return (int) value;
+  }
+
   public long getLong(String key, long defaultValue) {
     return get(key).map(v -> parseLong(key, v)).orElse(defaultValue);
   }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * Produces {@code rowsPerSecond} rows a second, each computed from its offset by a fixed
@@ -23,13 +24,14 @@ final class RateSource implements Source {
   /** {@code timestamp TIMESTAMP NOT NULL, value LONG NOT NULL}. */
   static final Schema SCHEMA = Schema.of(new Field("timestamp", DataType.TIMESTAMP, false), new Field("value", DataType.LONG, false));
 
-  private final RateSchedule schedule;
+  /** Read or recorded at first use, so creating a source writes nothing. */
+  private final Supplier<RateSchedule> schedule;
   private final RowSourceOptions settings;
   private final LongSupplier nowMicros;
   private final String owner;
   private OptionalLong availableNowEnd = OptionalLong.empty();
 
-  RateSource(RateSchedule schedule, RowSourceOptions settings, LongSupplier nowMicros, String owner) {
+  RateSource(Supplier<RateSchedule> schedule, RowSourceOptions settings, LongSupplier nowMicros, String owner) {
     this.schedule = schedule;
     this.settings = settings;
     this.nowMicros = nowMicros;
@@ -63,19 +65,19 @@ final class RateSource implements Source {
 
   @Override
   public Offset latestOffset(Offset start, ReadLimit limit) {
-    long due = availableNowEnd.orElse(schedule.rowsDueAt(nowMicros.getAsLong()));
+    long due = availableNowEnd.orElse(schedule.get().rowsDueAt(nowMicros.getAsLong()));
     return RowCountOffset.next(RowCountOffset.of(start, owner), due, limit);
   }
 
   @Override
   public void prepareForAvailableNow() {
-    availableNowEnd = OptionalLong.of(schedule.rowsDueAt(nowMicros.getAsLong()));
+    availableNowEnd = OptionalLong.of(schedule.get().rowsDueAt(nowMicros.getAsLong()));
   }
 
   @Override
   public List<InputPartition> planInputPartitions(Offset start, Offset end) {
     return RowRange.split(RowCountOffset.of(start, owner), RowCountOffset.of(end, owner), settings.numPartitions()).stream()
-        .<InputPartition>map(range -> new RatePartition(range, schedule))
+        .<InputPartition>map(range -> new RatePartition(range, schedule.get()))
         .toList();
   }
 
@@ -89,6 +91,6 @@ final class RateSource implements Source {
 
   @Override
   public String toString() {
-    return owner + " at " + schedule.rowsPerSecond() + " rows/s from " + schedule.startMicros() + " µs";
+    return owner;
   }
 }

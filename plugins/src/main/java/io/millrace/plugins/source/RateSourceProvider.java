@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Instant;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The {@code rate} source: {@code timestamp TIMESTAMP NOT NULL, value LONG NOT NULL}, with row
@@ -68,17 +69,53 @@ public final class RateSourceProvider implements SourceProvider {
     long rowsPerSecond = options.getLong(ROWS_PER_SECOND, 1, 1);
     RowSourceOptions settings = RowSourceOptions.read(options);
     RowSourceOptions.checkUserSchema(context, RateSource.SCHEMA, "the rate source");
-    RateSchedule schedule = startSchedule(context, new RateSchedule(nowMicros.getAsLong(), rowsPerSecond));
+    URI file = child(context.metadataPath(), START_FILE);
+    // The start is the moment the source is created; only its recording waits for the first batch.
+    RateSchedule fresh = new RateSchedule(nowMicros.getAsLong(), rowsPerSecond);
+    Supplier<RateSchedule> schedule = () -> startSchedule(context, file, fresh);
+    if (exists(context, file)) {
+      // A restart: check the recorded rate now, so a changed rate fails at start.
+      RateSchedule recorded = checkRate(options, rowsPerSecond, schedule.get());
+      return new RateSource(() -> recorded, settings, nowMicros, options.owner());
+    }
+    // A new checkpoint records its start time at the first batch, not here: a query that fails
+    // to start must leave the checkpoint as it was.
+    return new RateSource(memoize(() -> checkRate(options, rowsPerSecond, schedule.get())), settings, nowMicros,
+        options.owner());
+  }
+
+  private static RateSchedule checkRate(Options options, long rowsPerSecond, RateSchedule schedule) {
     if (schedule.rowsPerSecond() != rowsPerSecond) {
       throw new InvalidOptionException(ROWS_PER_SECOND, "option '" + ROWS_PER_SECOND + "' of " + options.owner() + " is "
           + rowsPerSecond + " but this checkpoint started at " + schedule.rowsPerSecond() + " rows a second; rows and their"
           + " timestamps derive from the rate, so it cannot change: set it back or use a new checkpoint");
     }
-    return new RateSource(schedule, settings, nowMicros, options.owner());
+    return schedule;
   }
 
-  private static RateSchedule startSchedule(SourceContext context, RateSchedule fresh) {
-    URI file = child(context.metadataPath(), START_FILE);
+  private static <T> Supplier<T> memoize(Supplier<T> supplier) {
+    return new Supplier<T>() {
+      private T value;
+
+      @Override
+      public synchronized T get() {
+        if (value == null) {
+          value = supplier.get();
+        }
+        return value;
+      }
+    };
+  }
+
+  private static boolean exists(SourceContext context, URI file) {
+    try {
+      return context.storage(file).status(file).isPresent();
+    } catch (IOException e) {
+      throw new MillraceException(context.options().owner() + " cannot look for its start time at " + file + ": " + e, e);
+    }
+  }
+
+  private static RateSchedule startSchedule(SourceContext context, URI file, RateSchedule fresh) {
     try {
       return RateStartFile.loadOrCreate(context.storage(file), file, fresh);
     } catch (IOException e) {

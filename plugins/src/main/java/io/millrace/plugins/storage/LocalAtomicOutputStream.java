@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -77,7 +76,7 @@ final class LocalAtomicOutputStream extends AtomicOutputStream {
       throw e;
     }
     state = State.COMMITTED;
-    forceDirectory(target.getParent());
+    LocalPaths.forceDirectory(target.getParent());
   }
 
   private void publish() throws IOException {
@@ -88,12 +87,14 @@ final class LocalAtomicOutputStream extends AtomicOutputStream {
         return;
       } catch (FileAlreadyExistsException e) {
         throw alreadyExists();
-      } catch (UnsupportedOperationException | FileSystemException e) {
+      } catch (UnsupportedOperationException e) {
         moveWithoutReplacing();
         // The move worked where the link did not: this file system has no usable links.
         storage.hardLinksUnavailable();
         return;
       }
+      // Any other FileSystemException (EIO, ENOSPC, EPERM on a mount without links) is a real
+      // failure: falling back to a non-atomic move would quietly weaken create-if-absent.
     }
     moveWithoutReplacing();
   }
@@ -112,15 +113,6 @@ final class LocalAtomicOutputStream extends AtomicOutputStream {
 
   private FileAlreadyExistsException alreadyExists() {
     return new FileAlreadyExistsException(target.toString(), null, "already exists; create-if-absent never replaces a file");
-  }
-
-  /** Makes the new directory entry durable; some platforms cannot open a directory, which is fine. */
-  private static void forceDirectory(Path dir) {
-    try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ)) {
-      directory.force(true);
-    } catch (IOException e) {
-      // Not every platform can fsync a directory; the file itself is already durable.
-    }
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.millrace.plugins.storage;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.channels.FileChannel;
 import java.net.URISyntaxException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemNotFoundException;
@@ -9,12 +10,16 @@ import java.nio.file.Files;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
 /** Conversions between {@code file:} URIs and paths, and the names of temporary files. */
 final class LocalPaths {
   private static final Pattern TEMP_NAME = Pattern.compile("^\\..*\\.tmp$");
+  private static final boolean IS_WINDOWS =
+      System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
 
   private LocalPaths() {}
 
@@ -63,10 +68,35 @@ final class LocalPaths {
       // The usual case on the commit path: one stat instead of a failed mkdir and its exception.
       return;
     }
+    Path parent = dir.toAbsolutePath().getParent();
+    if (parent != null) {
+      createDirectories(parent);
+    }
     try {
-      Files.createDirectories(dir);
+      Files.createDirectory(dir);
     } catch (FileAlreadyExistsException e) {
-      throw new NotDirectoryException(e.getFile());
+      if (!Files.isDirectory(dir)) {
+        throw new NotDirectoryException(e.getFile());
+      }
+      return; // another writer made it; it made its entry durable
+    }
+    // A new directory is durable only once its entry in the parent is: otherwise a power loss
+    // could take offsets/ with every file in it, although each file was fsynced.
+    if (parent != null) {
+      forceDirectory(parent);
+    }
+  }
+
+  /**
+   * fsyncs a directory so the entries created in it survive a power loss. Only Windows cannot
+   * open a directory for that, and needs no such step; anywhere else a failure (EIO) is real.
+   */
+  static void forceDirectory(Path dir) throws IOException {
+    if (IS_WINDOWS) {
+      return;
+    }
+    try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ)) {
+      directory.force(true);
     }
   }
 }

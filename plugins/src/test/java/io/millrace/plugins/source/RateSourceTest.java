@@ -132,10 +132,25 @@ class RateSourceTest {
     assertThat(source.latestOffset(source.initialOffset(), ReadLimit.allAvailable()).json()).isEqualTo("20");
   }
 
+  /** A source records its start time at its first batch. */
+  private void firstBatch(Map<String, String> options) throws Exception {
+    Source source = source(options);
+    source.latestOffset(source.initialOffset(), ReadLimit.allAvailable());
+  }
+
+  @Test
+  void creatingASourceWritesNothingUntilItsFirstBatch() throws Exception {
+    Path file = dir.resolve("sources/0/rate-start");
+    Source source = source(Map.of());
+    assertThat(file).doesNotExist();
+    source.latestOffset(source.initialOffset(), ReadLimit.allAvailable());
+    assertThat(file).exists();
+  }
+
   @Test
   void aCorruptStartFileIsReportedByPath() throws Exception {
     Path file = dir.resolve("sources/0/rate-start");
-    source(Map.of());
+    firstBatch(Map.of());
     String good = Files.readString(file);
     Files.writeString(file, good.replace("\"rowsPerSecond\":1", "\"rowsPerSecond\":2"));
     assertThatThrownBy(() -> source(Map.of()))
@@ -148,8 +163,8 @@ class RateSourceTest {
   }
 
   @Test
-  void theRateCannotChangeOnAnExistingCheckpoint() {
-    source(Map.of("rowsPerSecond", "5"));
+  void theRateCannotChangeOnAnExistingCheckpoint() throws Exception {
+    firstBatch(Map.of("rowsPerSecond", "5"));
     assertThatThrownBy(() -> source(Map.of("rowsPerSecond", "6")))
         .isInstanceOfSatisfying(InvalidOptionException.class, e -> assertThat(e.option()).isEqualTo("rowsPerSecond"))
         .hasMessageContaining("is 6 but this checkpoint started at 5 rows a second");

@@ -53,7 +53,11 @@ public final class Checkpoint implements AutoCloseable {
    * @throws CheckpointInUseException if another running query holds it
    */
   public static Checkpoint open(URI root, Storage storage, String runId) throws IOException {
-    URI dir = asDirectory(root);
+    URI dir = normalize(asDirectory(root));
+    if (!storage.capabilities().atomicCreateIfAbsent()) {
+      LOG.warn("Storage of {} cannot create files atomically: two queries writing this checkpoint at once "
+          + "would not be caught", dir);
+    }
     String holder = OPEN_IN_THIS_JVM.putIfAbsent(dir, runId);
     if (holder != null) {
       throw new CheckpointInUseException("checkpoint " + dir + " is in use by running query run " + holder
@@ -82,8 +86,8 @@ public final class Checkpoint implements AutoCloseable {
     }
     URI lockPath = dir.resolve("lock");
     return storage.tryLock(lockPath).orElseThrow(() -> new CheckpointInUseException(
-        "checkpoint " + dir + " is in use by a query in another process (" + lockPath
-            + " is locked); stop it first or give this query its own checkpointLocation"));
+        "checkpoint " + dir + " is in use by another running query (" + lockPath
+            + " is locked by another process or session); stop it first or give this query its own checkpointLocation"));
   }
 
   private static String readOrCreateQueryId(URI dir, Storage storage) throws IOException {
@@ -97,6 +101,15 @@ public final class Checkpoint implements AutoCloseable {
       }
       return id;
     }
+  }
+
+  /** One spelling per location ({@code file:/x/} and {@code file:///x/} are the same directory). */
+  private static URI normalize(URI dir) {
+    URI n = dir.normalize();
+    if (n.getAuthority() == null || n.getAuthority().isEmpty()) {
+      return URI.create(n.getScheme() + ":" + n.getRawPath());
+    }
+    return n;
   }
 
   static URI asDirectory(URI root) {

@@ -83,7 +83,7 @@ public final class MicroBatchExecution implements StreamingQuery {
   private record PendingReplay(long batchId, OffsetSeq seq, List<Offset> starts) {}
 
   private MicroBatchExecution(Engine engine, QuerySpec spec, String runId, Checkpoint checkpoint,
-      boolean durableCheckpoint) throws IOException {
+      boolean durableCheckpoint, TriggerPolicy policy) throws IOException {
     this.engine = engine;
     this.spec = spec;
     this.runId = runId;
@@ -97,10 +97,10 @@ public final class MicroBatchExecution implements StreamingQuery {
     try {
       this.sources.add(createSource(0, LogicalPlan.source(spec.plan())));
       this.pipeline = Analyzer.analyze(spec.plan(), sources.get(0).source.schema());
-      checkOutputMode();
       createdWriter = createWriter();
       this.writer = createdWriter;
-      this.policy = createPolicy();
+      this.policy = policy;
+      checkSourcesSupport(policy);
       this.guarantee = Guarantee.of(sources, writer, durableCheckpoint);
       this.progress = new ProgressTracker(checkpoint.queryId(), runId, spec.queryName().orElse(null),
           guarantee.label(), engine.settings().numRecentProgressUpdates());
@@ -119,9 +119,14 @@ public final class MicroBatchExecution implements StreamingQuery {
 
   /**
    * Checks and starts a query. Everything that can fail before data flows fails here, on the
-   * caller's thread, and leaves the checkpoint as it was.
+   * caller's thread, and leaves the checkpoint as it was (a new checkpoint keeps only its
+   * {@code metadata}, so a retry gets the same query id).
    */
   public static MicroBatchExecution start(Engine engine, QuerySpec spec) {
+    // What needs no checkpoint is checked before one is opened or created.
+    checkOutputMode(spec);
+    checkForeachBatchOptions(spec);
+    TriggerPolicy policy = createPolicy(engine, spec);
     String runId = UUID.randomUUID().toString();
     URI location;
     boolean durable = spec.checkpointLocation().isPresent();
@@ -136,7 +141,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       Checkpoint checkpoint = Checkpoint.open(location, engine.storage(location), runId);
       MicroBatchExecution query;
       try {
-        query = new MicroBatchExecution(engine, spec, runId, checkpoint, durable);
+        query = new MicroBatchExecution(engine, spec, runId, checkpoint, durable, policy);
         query.fixAvailableDataIfBounded();
       } catch (IOException | RuntimeException e) {
         closeQuietly(checkpoint);
@@ -161,7 +166,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     return new SourceBinding(index, provider.name(), source);
   }
 
-  private void checkOutputMode() {
+  private static void checkOutputMode(QuerySpec spec) {
     if (spec.outputMode() == OutputMode.COMPLETE) {
       throw new AnalysisException("output mode complete needs an aggregation: it re-emits the whole result "
           + "every batch, and a query without aggregation has no result table to re-emit; use append");
@@ -185,19 +190,27 @@ public final class MicroBatchExecution implements StreamingQuery {
     return BatchWriter.of(provider.name(), sink);
   }
 
-  private TriggerPolicy createPolicy() {
+  private static void checkForeachBatchOptions(QuerySpec spec) {
+    if (spec.foreachBatch().isPresent() && !spec.sinkOptions().isEmpty()) {
+      throw new AnalysisException("foreachBatch takes no sink options, but " + spec.sinkOptions().keySet()
+          + " were given; only checkpointLocation applies");
+    }
+  }
+
+  private static TriggerPolicy createPolicy(Engine engine, QuerySpec spec) {
     String name = spec.trigger().policy();
-    TriggerPolicy created = engine.plugins().trigger(name)
-        .create(Options.of("trigger '" + name + "'", spec.trigger().options()));
-    if (created.boundedToDataAtStart()) {
+    return engine.plugins().trigger(name).create(Options.of("trigger '" + name + "'", spec.trigger().options()));
+  }
+
+  private void checkSourcesSupport(TriggerPolicy policy) {
+    if (policy.boundedToDataAtStart()) {
       for (SourceBinding s : sources) {
         if (!s.source.capabilities().contains(SourceCapability.AVAILABLE_NOW)) {
-          throw new AnalysisException("trigger '" + name + "' reads only the data available at start, but source "
-              + s.description + " cannot fix its end (it does not declare AVAILABLE_NOW)");
+          throw new AnalysisException("trigger '" + spec.trigger().policy() + "' reads only the data available at start, "
+              + "but source " + s.description + " cannot fix its end (it does not declare AVAILABLE_NOW)");
         }
       }
     }
-    return created;
   }
 
   private void restoreFrom(RestartPoint restart) {
@@ -213,6 +226,8 @@ public final class MicroBatchExecution implements StreamingQuery {
     if (restart.committed()) {
       for (SourceBinding s : sources) {
         s.committed = s.offset(last.sourceOffsets().get(s.index), checkpoint.offsetsPath(restart.lastOffsetsId()));
+        // The last run may have stopped between commits/N and telling the source.
+        commitSource(s, s.committed);
       }
       nextBatchId = restart.lastOffsetsId() + 1;
       watermarkMs = Math.max(last.batchWatermarkMs(), restart.lastCommit().orElseThrow().nextBatchWatermarkMs());
@@ -232,6 +247,14 @@ public final class MicroBatchExecution implements StreamingQuery {
     replay = new PendingReplay(restart.lastOffsetsId(), last, starts);
     LOG.info("Query {}: batch {} was not committed; running it again with the offsets, watermark and timestamp "
         + "recorded in {}", checkpoint.queryId(), nextBatchId, checkpoint.offsetsPath(nextBatchId));
+  }
+
+  private static void commitSource(SourceBinding s, Offset end) {
+    try {
+      s.source.commit(end);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("source " + s.description + " failed to commit " + end.json(), e);
+    }
   }
 
   private void checkSourceCount(OffsetSeq seq, long batchId) {

@@ -7,8 +7,6 @@ import io.millrace.spi.MillraceException;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Where a run starts, read from the checkpoint's logs: the latest {@code offsets/L} and
@@ -28,7 +26,6 @@ record RestartPoint(
     Optional<OffsetSeq> previousOffsets,
     boolean committed,
     Optional<CommitEntry> lastCommit) {
-  private static final Logger LOG = LoggerFactory.getLogger(RestartPoint.class);
 
   static RestartPoint read(Checkpoint checkpoint) throws IOException {
     OptionalLong latestOffsets = checkpoint.latestOffsetsId();
@@ -52,10 +49,13 @@ record RestartPoint(
       CommitEntry commit = checkpoint.commit(l).orElseThrow();
       return new RestartPoint(Optional.of(last), l, Optional.empty(), true, Optional.of(commit));
     }
-    if (latestCommit.isPresent() && latestCommit.getAsLong() < l - 1) {
-      LOG.warn("Checkpoint {}: the latest commit is batch {} but the latest offsets are batch {}; "
-          + "commits in between are missing. Running batch {} again.", checkpoint.root(),
-          latestCommit.getAsLong(), l, l);
+    long expectedCommit = l - 1;
+    if (l > 0 && (latestCommit.isEmpty() || latestCommit.getAsLong() != expectedCommit)) {
+      // Batch L is written only after batch L-1 committed, so a missing commits/L-1 means files
+      // were lost or deleted: running on would skip or repeat output without a word.
+      throw new MillraceException("checkpoint " + checkpoint.root() + " is damaged: the latest offsets file is "
+          + checkpoint.offsetsPath(l) + " but " + checkpoint.commitPath(expectedCommit) + " is missing"
+          + (latestCommit.isPresent() ? " (the latest commit is " + checkpoint.commitPath(latestCommit.getAsLong()) + ")" : ""));
     }
     Optional<OffsetSeq> previous = Optional.empty();
     if (l > 0) {

@@ -3,6 +3,7 @@ package io.millrace.runtime.exec;
 import static io.millrace.api.functions.col;
 import static io.millrace.api.functions.current_timestamp;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -127,6 +128,31 @@ class EndToEndTest {
     assertThat(MemorySinkTable.get(output).skippedBatches()).isEqualTo(1);
     assertThat(outputIds()).containsExactly(0L, 2L, 4L, 6L, 8L, 10L, 12L, 14L, 16L, 18L, 20L, 22L, 24L, 26L, 28L,
         30L, 32L, 34L, 36L, 38L);
+  }
+
+  @Test
+  void aCrashBeforeTheCommitLogFailsTheQueryAndTheRestartWritesEachRowOnce() {
+    io.millrace.spi.fault.FaultInjector crash = (point, batch) -> {
+      if (point == io.millrace.spi.fault.FaultPoint.BEFORE_COMMIT_LOG && batch == 1) {
+        throw new IllegalStateException("simulated crash before commits/1");
+      }
+    };
+    try (MillraceSession crashing = MillraceSession.builder().faultInjector(crash).build()) {
+      StreamingQuery q = start(crashing);
+      addBatch(0, 4);
+      q.processAllAvailable();
+      addBatch(4, 8);
+      assertThatThrownBy(q::processAllAvailable)
+          .hasMessageContaining("failed in batch 1")
+          .hasMessageContaining("simulated crash before commits/1");
+      assertThat(q.isActive()).isFalse();
+    }
+    assertThat(dir.resolve("ckpt/commits/1")).doesNotExist();
+    StreamingQuery again = start(session);
+    again.processAllAvailable();
+    again.stop();
+    assertThat(MemorySinkTable.get(output).skippedBatches()).isEqualTo(1);
+    assertThat(outputIds()).containsExactly(0L, 2L, 4L, 6L);
   }
 
   @Test

@@ -11,6 +11,9 @@ public interface SinkProvider extends Plugin {
     return PluginKind.SINK;
   }
 
-  /** Creates the sink for one run of a query; validate every option here. */
+  /**
+   * Creates the sink for one run of a query; validate every option here. Write nothing
+   * durable until the first {@code addBatch}: the query may still fail to start.
+   */
   Sink create(SinkContext context);
 }

@@ -13,7 +13,9 @@ public interface SourceProvider extends Plugin {
 
   /**
    * Creates the source for one run of a query. Validate every option here, so a bad value
-   * fails at {@code start()}.
+   * fails at {@code start()}. Write nothing durable here: a query can still fail to start
+   * after its source is created, and must leave its checkpoint as it was; record what you
+   * need at the first {@code latestOffset}.
    */
   Source create(SourceContext context);
 }
