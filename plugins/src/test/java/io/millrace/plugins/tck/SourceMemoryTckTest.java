@@ -1,0 +1,12 @@
+package io.millrace.plugins.tck;
+
+import io.millrace.tck.source.SourceContractSuite;
+import io.millrace.tck.source.SourceKit;
+
+/** The {@code memory} source keeps the source contract. */
+class SourceMemoryTckTest extends SourceContractSuite {
+  @Override
+  protected SourceKit kit() {
+    return new MemorySourceKit();
+  }
+}

@@ -1,0 +1,56 @@
+package io.millrace.tck.sink;
+
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import io.millrace.spi.sink.OutputMode;
+import io.millrace.spi.sink.SinkProvider;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * What a sink author gives {@link SinkContractSuite}: the provider, the options, the rows to
+ * write and a way to read back what the sink made durable.
+ *
+ * <p>The suite asks for a new kit before every rule and closes it after, so a kit should
+ * point the sink at a fresh table, topic or directory per rule.
+ */
+public interface SinkKit extends AutoCloseable {
+
+  /** The provider under test; the suite creates every instance through it. */
+  SinkProvider provider();
+
+  /** The options every instance is created with (for example the table to write). */
+  default Map<String, String> options() {
+    return Map.of();
+  }
+
+  /** The schema of the rows the suite writes. */
+  Schema schema();
+
+  /**
+   * The output mode the suite writes with. With {@link OutputMode#COMPLETE} the suite expects
+   * each batch to replace what the sink holds; otherwise it expects batches to add up.
+   */
+  default OutputMode outputMode() {
+    return OutputMode.APPEND;
+  }
+
+  /**
+   * {@code count} rows of {@link #schema()}. Every row must differ from every row this kit
+   * returned before (carry a sequence number), so the suite can tell a duplicate from a new
+   * row. Use {@code random} for any other values, so a failure replays from its seed.
+   */
+  List<Row> rows(int count, Random random);
+
+  /**
+   * Everything the sink's external system durably holds for this rule, read independently
+   * of any sink instance (a fresh client, a file listing, a query), in any order.
+   */
+  List<Row> readBack() throws IOException;
+
+  /** Releases what the kit made for the rule; called once after it. */
+  @Override
+  default void close() throws IOException {}
+}

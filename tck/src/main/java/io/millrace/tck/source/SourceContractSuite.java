@@ -1,0 +1,367 @@
+package io.millrace.tck.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.millrace.spi.data.Row;
+import io.millrace.spi.source.Offset;
+import io.millrace.spi.source.ReadLimit;
+import io.millrace.spi.source.Source;
+import io.millrace.spi.source.SourceCapability;
+import io.millrace.tck.Capability;
+import io.millrace.tck.Tck;
+import io.millrace.tck.TckContext;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contract every {@link Source} keeps. To check yours, extend this class in your plugin's
+ * tests and return a {@link SourceKit}:
+ *
+ * <pre>{@code
+ * class KafkaSourceTckTest extends SourceContractSuite {
+ *   @Override
+ *   protected SourceKit kit() {
+ *     return new KafkaSourceKit(); // a fresh topic per rule
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Each rule is one test named by its id (S01..S10). It creates instances through the kit's
+ * provider with a metadata path under {@link SourceKit#scratchRoot()}, one query id per rule,
+ * and reads ranges the way the engine does: plan the partitions, then one reader each. A
+ * "fresh instance" is a new one from the provider, as after a restart. Rules marked with a
+ * capability run only if {@link Source#capabilities()} declares it and are otherwise skipped
+ * with the reason. Rows are compared by value, so the kit's rows must be distinct.
+ *
+ * <p>Randomised sizes come from {@link Tck#random}; failures print the seed. S10 counts the
+ * threads started while it runs, so do not run this class concurrently with other tests.
+ */
+public abstract class SourceContractSuite {
+  private SourceKit kit;
+  private URI scratchRoot;
+  private URI metadataPath;
+  private String queryId;
+  private final List<Source> instances = new ArrayList<>();
+
+  /** A new kit for one rule: typically a fresh topic, table or directory. */
+  protected abstract SourceKit kit();
+
+  @BeforeEach
+  public final void createKit() {
+    kit = kit();
+    assertNotNull(kit, "kit() returned null");
+    scratchRoot = kit.scratchRoot();
+    String root = scratchRoot.toString();
+    metadataPath = URI.create((root.endsWith("/") ? root : root + "/") + "sources/0/");
+    queryId = UUID.randomUUID().toString();
+  }
+
+  @AfterEach
+  public final void closeEverything() throws Exception {
+    for (Source source : instances) {
+      closeQuietly(source);
+    }
+    if (kit != null) {
+      kit.close();
+    }
+    if (scratchRoot != null && "file".equalsIgnoreCase(scratchRoot.getScheme())) {
+      deleteTree(Path.of(scratchRoot));
+    }
+  }
+
+  @Test
+  @DisplayName("S01 an offset survives its JSON, on the same and on a fresh instance")
+  public void s01_offsetSurvivesItsJson() throws Exception {
+    Source source = open();
+    Random random = Tck.random("S01");
+    List<Offset> offsets = new ArrayList<>(List.of(source.initialOffset()));
+    Offset last = source.initialOffset();
+    for (int i = 0; i < 3; i++) {
+      kit.append(1 + random.nextInt(5));
+      last = source.latestOffset(last, ReadLimit.allAvailable());
+      offsets.add(last);
+    }
+    Source fresh = open();
+    for (Offset offset : offsets) {
+      String json = offset.json();
+      assertTrue(json != null && !json.isBlank() && !json.contains("\n") && !json.contains("\r"),
+          "S01 an offset's JSON must be compact, one line and not blank; got '" + json + "'");
+      assertEquals(json, source.deserializeOffset(json).json(),
+          "S01 deserializeOffset(json).json() on the same instance must give the JSON back" + Tck.seedHint());
+      assertEquals(json, fresh.deserializeOffset(json).json(),
+          "S01 deserializeOffset(json).json() on a fresh instance must give the JSON back" + Tck.seedHint());
+    }
+  }
+
+  @Test
+  @DisplayName("S02 offsets never move back: each range reads only the new rows, and nothing new keeps the offset")
+  public void s02_offsetsNeverMoveBack() throws Exception {
+    Source source = open();
+    Random random = Tck.random("S02");
+    Offset previous = source.initialOffset();
+    assertUnmoved(source, previous, "before any append");
+    for (int step = 1; step <= 12; step++) {
+      List<Row> appended = kit.append(1 + random.nextInt(5));
+      Offset next = source.latestOffset(previous, ReadLimit.allAvailable());
+      RowChecks.exactlyOnce("S02", "step " + step + ": latestOffset(" + previous.json() + ") returned " + next.json()
+          + " after " + appended.size() + " rows were appended, so (" + previous.json() + ", " + next.json()
+          + "] must read those rows and no earlier one" + Tck.seedHint(), appended, Ranges.all("S02", source, previous, next));
+      assertUnmoved(source, next, "at step " + step);
+      previous = next;
+    }
+  }
+
+  private void assertUnmoved(Source source, Offset start, String when) throws IOException {
+    Offset again = source.latestOffset(start, ReadLimit.allAvailable());
+    assertEquals(start.json(), again.json(), "S02 with nothing new " + when + ", latestOffset(" + start.json()
+        + ") must return the same offset; it returned " + again.json() + Tck.seedHint());
+  }
+
+  @Test
+  @DisplayName("S03 reading a range again, once on a fresh instance, gives the same rows [REPLAYABLE]")
+  public void s03_replayIsDeterministicOnAFreshInstance() throws Exception {
+    Source first = open();
+    requires(first, SourceCapability.REPLAYABLE, "S03");
+    Random random = Tck.random("S03");
+    kit.append(1 + random.nextInt(5));
+    Offset start = first.latestOffset(first.initialOffset(), ReadLimit.allAvailable());
+    List<Row> appended = kit.append(3 + random.nextInt(8));
+    Offset end = first.latestOffset(start, ReadLimit.allAvailable());
+    String range = "(" + start.json() + ", " + end.json() + "]";
+
+    List<List<Row>> once = Ranges.byPartition("S03", first, start, end);
+    List<List<Row>> twice = Ranges.byPartition("S03", first, start, end);
+    Source fresh = open();
+    List<List<Row>> replayed = Ranges.byPartition("S03", fresh, fresh.deserializeOffset(start.json()),
+        fresh.deserializeOffset(end.json()));
+
+    RowChecks.sameRows("S03", "reading " + range + " twice on one instance" + Tck.seedHint(),
+        Ranges.flatten(once), Ranges.flatten(twice));
+    RowChecks.sameRows("S03", "reading " + range + " on the instance that found the offsets, then on a fresh instance"
+        + Tck.seedHint(), Ranges.flatten(once), Ranges.flatten(replayed));
+    if (first.capabilities().contains(SourceCapability.ORDERED)) {
+      RowChecks.appendOrder("S03", "reading " + range, appended, once);
+      RowChecks.appendOrder("S03", "replaying " + range + " on a fresh instance", appended, replayed);
+    }
+  }
+
+  @Test
+  @DisplayName("S04 a fresh instance restarts from the committed offset without gap or duplicate [REPLAYABLE]")
+  public void s04_restartFromTheCommittedOffset() throws Exception {
+    Source first = open();
+    requires(first, SourceCapability.REPLAYABLE, "S04");
+    Random random = Tck.random("S04");
+    List<Row> committedRows = kit.append(1 + random.nextInt(5));
+    Offset committed = first.latestOffset(first.initialOffset(), ReadLimit.allAvailable());
+    Ranges.all("S04", first, first.initialOffset(), committed);
+    first.commit(committed);
+    List<Row> uncommitted = kit.append(1 + random.nextInt(5));
+    Offset end = first.latestOffset(committed, ReadLimit.allAvailable());
+    Ranges.all("S04", first, committed, end);
+    closeQuietly(first); // the batch (committed, end] was read but the process died before it was committed
+
+    List<Row> later = kit.append(1 + random.nextInt(5));
+    Source restarted = open();
+    Offset resume = restarted.deserializeOffset(committed.json());
+    Offset latest = restarted.latestOffset(resume, ReadLimit.allAvailable());
+    List<Row> expected = new ArrayList<>(uncommitted);
+    expected.addAll(later);
+    RowChecks.exactlyOnce("S04", "after " + committedRows.size() + " rows were committed at " + committed.json()
+        + ", a fresh instance read (" + committed.json() + ", " + latest.json() + "]; it must hold the uncommitted rows"
+        + " and those appended since" + Tck.seedHint(), expected, Ranges.all("S04", restarted, resume, latest));
+  }
+
+  @Test
+  @DisplayName("S05 the planned partitions are disjoint and together cover the range")
+  public void s05_partitionsAreDisjointAndCoverTheRange() throws Exception {
+    Source source = open();
+    Random random = Tck.random("S05");
+    List<Row> firstRows = kit.append(2 + random.nextInt(6));
+    Offset middle = source.latestOffset(source.initialOffset(), ReadLimit.allAvailable());
+    List<Row> laterRows = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      laterRows.addAll(kit.append(2 + random.nextInt(6)));
+    }
+    Offset end = source.latestOffset(middle, ReadLimit.allAvailable());
+    checkPartitions(source, source.initialOffset(), middle, firstRows);
+    checkPartitions(source, middle, end, laterRows);
+  }
+
+  private static void checkPartitions(Source source, Offset start, Offset end, List<Row> expected) {
+    List<List<Row>> partitions = Ranges.byPartition("S05", source, start, end);
+    RowChecks.exactlyOnce("S05", "the " + partitions.size() + " partitions planned for (" + start.json() + ", " + end.json()
+        + "], each read by its own reader, must together read every row of the range once" + Tck.seedHint(),
+        expected, Ranges.flatten(partitions));
+  }
+
+  @Test
+  @DisplayName("S06 an empty range (o, o] reads no rows")
+  public void s06_anEmptyRangeReadsNoRows() throws Exception {
+    Source source = open();
+    Offset initial = source.initialOffset();
+    assertEmpty(source, initial, "the initial offset before any data");
+    kit.append(3);
+    Offset end = source.latestOffset(initial, ReadLimit.allAvailable());
+    assertEmpty(source, initial, "the initial offset after data arrived");
+    assertEmpty(source, end, "the latest offset");
+    assertEmpty(source, source.deserializeOffset(end.json()), "the latest offset read back from its JSON");
+  }
+
+  private static void assertEmpty(Source source, Offset at, String what) {
+    List<Row> rows = Ranges.all("S06", source, at, at);
+    assertTrue(rows.isEmpty(), "S06 (" + at.json() + ", " + at.json() + "] at " + what + " must read no rows; read "
+        + rows.size() + ": " + RowChecks.show(rows));
+  }
+
+  @Test
+  @DisplayName("S07 ReadLimit.maxRows(n) never yields more than n rows a range, and still progresses [RATE_LIMIT]")
+  public void s07_rateLimitsAreHonoured() throws Exception {
+    Source source = open();
+    requires(source, SourceCapability.RATE_LIMIT, "S07");
+    Random random = Tck.random("S07");
+    int max = 1 + random.nextInt(4);
+    List<Row> appended = kit.append(max * 4 + 1 + random.nextInt(max));
+    List<Row> read = new ArrayList<>();
+    Offset current = source.initialOffset();
+    for (int step = 1; read.size() < appended.size(); step++) {
+      if (step > appended.size()) {
+        fail("S07 after " + appended.size() + " steps under maxRows(" + max + ") only " + read.size() + " of "
+            + appended.size() + " rows were read" + Tck.seedHint());
+      }
+      Offset next = source.latestOffset(current, ReadLimit.maxRows(max));
+      List<Row> rows = Ranges.all("S07", source, current, next);
+      assertTrue(rows.size() <= max, "S07 latestOffset(" + current.json() + ", maxRows(" + max + ")) returned "
+          + next.json() + ", a range of " + rows.size() + " rows" + Tck.seedHint());
+      assertFalse(rows.isEmpty(), "S07 latestOffset(" + current.json() + ", maxRows(" + max + ")) made no progress ("
+          + next.json() + ") although " + (appended.size() - read.size()) + " rows were still unread" + Tck.seedHint());
+      read.addAll(rows);
+      current = next;
+    }
+    RowChecks.exactlyOnce("S07", "the ranges taken under maxRows(" + max + ") must together read every row once"
+        + Tck.seedHint(), appended, read);
+  }
+
+  @Test
+  @DisplayName("S08 data added while no instance runs is read exactly once by the next instance [REPLAYABLE]")
+  public void s08_dataAddedWhileStoppedIsReadOnce() throws Exception {
+    Source first = open();
+    requires(first, SourceCapability.REPLAYABLE, "S08");
+    Random random = Tck.random("S08");
+    List<Row> before = kit.append(1 + random.nextInt(5));
+    Offset committed = first.latestOffset(first.initialOffset(), ReadLimit.allAvailable());
+    List<Row> readFirst = Ranges.all("S08", first, first.initialOffset(), committed);
+    first.commit(committed);
+    first.close();
+
+    List<Row> whileStopped = kit.append(1 + random.nextInt(5));
+    Source next = open();
+    Offset resume = next.deserializeOffset(committed.json());
+    Offset latest = next.latestOffset(resume, ReadLimit.allAvailable());
+    List<Row> readNext = Ranges.all("S08", next, resume, latest);
+    RowChecks.exactlyOnce("S08", "the next instance read (" + committed.json() + ", " + latest.json()
+        + "]; it must hold exactly the rows appended while no instance ran" + Tck.seedHint(), whileStopped, readNext);
+    List<Row> expected = new ArrayList<>(before);
+    expected.addAll(whileStopped);
+    List<Row> read = new ArrayList<>(readFirst);
+    read.addAll(readNext);
+    RowChecks.exactlyOnce("S08", "both instances together" + Tck.seedHint(), expected, read);
+  }
+
+  @Test
+  @DisplayName("S09 after prepareForAvailableNow, rows appended later are not reached [AVAILABLE_NOW]")
+  public void s09_availableNowStopsAtWhatWasThere() throws Exception {
+    Source source = open();
+    requires(source, SourceCapability.AVAILABLE_NOW, "S09");
+    Random random = Tck.random("S09");
+    List<Row> there = kit.append(1 + random.nextInt(5));
+    source.prepareForAvailableNow();
+    List<Row> later = kit.append(1 + random.nextInt(5));
+    Offset end = source.latestOffset(source.initialOffset(), ReadLimit.allAvailable());
+    RowChecks.exactlyOnce("S09", "latestOffset after prepareForAvailableNow returned " + end.json() + "; (initial, "
+        + end.json() + "] must hold the rows there when it was called, and not the " + later.size() + " appended after"
+        + Tck.seedHint(), there, Ranges.all("S09", source, source.initialOffset(), end));
+    Offset beyond = source.latestOffset(end, ReadLimit.allAvailable());
+    List<Row> more = Ranges.all("S09", source, end, beyond);
+    assertTrue(more.isEmpty(), "S09 latestOffset(" + end.json() + ") after prepareForAvailableNow reached rows appended"
+        + " after it: " + RowChecks.show(more) + Tck.seedHint());
+  }
+
+  @Test
+  @DisplayName("S10 commit and close may be called twice, and close leaves no thread running")
+  public void s10_commitAndCloseAreIdempotentAndLeakNoThreads() throws Exception {
+    Source warmUp = open();
+    kit.append(3);
+    closeQuietly(warmUp); // threads the kit itself starts to append (clients, pools) now exist and are not counted
+    Set<Thread> before = PluginThreads.alive();
+    Source source = open();
+    Offset end = source.latestOffset(source.initialOffset(), ReadLimit.allAvailable());
+    Ranges.all("S10", source, source.initialOffset(), end);
+    twice("S10 commit(" + end.json() + ")", () -> source.commit(end));
+    twice("S10 close()", source::close);
+    PluginThreads.assertNoneLeft("S10", before);
+  }
+
+  private interface Call {
+    void run() throws Exception;
+  }
+
+  private static void twice(String what, Call call) {
+    for (int i = 1; i <= 2; i++) {
+      try {
+        call.run();
+      } catch (Exception e) {
+        fail(what + " threw on call " + i + " of 2; it must be safe to repeat: " + e, e);
+      }
+    }
+  }
+
+  /** A new instance from the provider, for this rule's query and metadata path. */
+  private Source open() {
+    Source source = kit.provider().create(TckContext.source(kit.provider().name(), kit.options(), queryId,
+        kit.userSchema(), metadataPath));
+    assertNotNull(source, "the provider's create(..) returned null");
+    instances.add(source);
+    return source;
+  }
+
+  private static void requires(Source source, SourceCapability capability, String rule) {
+    Capability.require(source.capabilities().contains(capability), rule + " needs " + capability
+        + ", which the source does not declare (it declares " + source.capabilities() + ")");
+  }
+
+  private static void closeQuietly(Source source) {
+    try {
+      source.close();
+    } catch (Exception e) {
+      // Closing here only frees resources; S10 is the rule that holds close() to account.
+    }
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package io.millrace.tck.sink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+
+/** Proves the sink suite: the reference sink passes every rule, and each broken sink fails exactly its rule. */
+class SinkContractSelfTest {
+
+  @Test
+  void theReferenceSinkPassesEveryRule() {
+    Events events = run(ReferenceSinkSuite.class);
+    assertEquals(Set.of(), failedRules(events), () -> failures(events));
+    assertEquals(7, events.started().count(), "every sink rule runs");
+    assertEquals(0, events.aborted().count(), "the reference sink is exactly-once, so no rule is skipped");
+  }
+
+  @Test
+  void aSinkThatKeepsBatchIdsOnlyInMemoryFailsK02Only() {
+    Events events = run(InMemoryBatchIdSinkSuite.class);
+    assertEquals(Set.of("K02"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aSinkThatLeavesHalfABatchAfterACrashFailsK04Only() {
+    Events events = run(PartialWriteSinkSuite.class);
+    assertEquals(Set.of("K04"), failedRules(events), () -> failures(events));
+  }
+
+  private static Events run(Class<?> suite) {
+    Events events = EngineTestKit.engine("junit-jupiter").selectors(selectClass(suite)).execute().testEvents();
+    assertTrue(events.started().count() > 0, suite.getSimpleName() + " ran no test");
+    return events;
+  }
+
+  private static Set<String> failedRules(Events events) {
+    return events.failed().stream().map(SinkContractSelfTest::ruleId).collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  private static String ruleId(Event event) {
+    return event.getTestDescriptor().getDisplayName().split(" ", 2)[0];
+  }
+
+  private static String failures(Events events) {
+    return events.failed().stream()
+        .map(e -> e.getTestDescriptor().getDisplayName() + ": "
+            + e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).map(Throwable::getMessage).orElse("?"))
+        .collect(Collectors.joining("\n"));
+  }
+}
