@@ -55,7 +55,14 @@ final class PluginCatalog {
 
   /** The plugin of {@code kind} named {@code name}, ignoring case. */
   Optional<InstalledPlugin> named(PluginKind kind, String name) {
-    return Optional.ofNullable(byName.get(kind).get(key(name)));
+    InstalledPlugin plugin = byName.get(kind).get(key(name));
+    if (plugin != null) {
+      return Optional.of(plugin);
+    }
+    // A provider may also be named by its class, as Spark users name a state store provider.
+    return byName.get(kind).values().stream()
+        .filter(p -> p.provider().getClass().getName().equals(name.trim()))
+        .findFirst();
   }
 
   /** The names of the installed plugins of {@code kind}, as the plugins spell them. */

@@ -53,6 +53,7 @@ class PluginLookupTest extends PluginRegistryTestBase {
     assertThat(console.name()).isEqualTo("Console");
     assertThat(registry.sink("CONSOLE")).isSameAs(console);
     assertThat(registry.find(PluginKind.SINK, "cOnSoLe", SinkProvider.class)).isSameAs(console);
+    assertThat(registry.sink(console.getClass().getName())).as("selected by class name").isSameAs(console);
     assertThat(registry.find(PluginKind.STORAGE, "LOCAL", StorageProvider.class))
         .isSameAs(registry.storageForScheme("FILE"))
         .isSameAs(registry.storageForScheme("file"));

@@ -3,6 +3,7 @@ package io.millrace.tck.runner;
 import io.millrace.spi.PluginKind;
 import io.millrace.tck.sink.SinkKit;
 import io.millrace.tck.source.SourceKit;
+import io.millrace.tck.state.StateStoreKit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,7 +27,11 @@ record KitSuites(Class<?> kitType, Class<?> suite, Function<Object, String> name
         return Optional.of(new KitSuites(SourceKit.class, RunnerSourceSuite.class, k -> ((SourceKit) k).provider().name()));
       case SINK:
         return Optional.of(new KitSuites(SinkKit.class, RunnerSinkSuite.class, k -> ((SinkKit) k).provider().name()));
+      case STATE_STORE:
+        return Optional.of(new KitSuites(StateStoreKit.class, RunnerStateStoreSuite.class,
+            k -> ((StateStoreKit) k).factory().name()));
       default:
+        // Storage and trigger policies need no author code: the runner builds their kits.
         return Optional.empty();
     }
   }

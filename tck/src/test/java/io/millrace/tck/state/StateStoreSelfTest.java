@@ -1,0 +1,67 @@
+package io.millrace.tck.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * The state store suite catches what it should: the reference provider passes every rule, and
+ * each broken provider fails exactly the rule it breaks.
+ */
+class StateStoreSelfTest {
+  private static final int RULES = 18;
+
+  private static Events run(Class<?> suite) {
+    return EngineTestKit.engine("junit-jupiter").selectors(selectClass(suite)).execute().testEvents();
+  }
+
+  private static Set<String> ruleIds(Events events) {
+    Set<String> ids = new TreeSet<>();
+    events.stream().map(Event::getTestDescriptor).map(TestDescriptor::getDisplayName)
+        .forEach(name -> ids.add(name.substring(0, name.indexOf(' '))));
+    return ids;
+  }
+
+  private static void assertFailsExactly(Class<?> suite, String... rules) {
+    Events events = run(suite);
+    assertThat(ruleIds(events.failed())).as("rules failed by " + suite.getSimpleName()).containsExactly(rules);
+    assertThat(events.skipped().count()).as("rules skipped for " + suite.getSimpleName()).isZero();
+    assertThat(events.started().count()).as("rules run for " + suite.getSimpleName()).isEqualTo(RULES);
+  }
+
+  @Test
+  @DisplayName("the reference state store runs every rule and fails none")
+  void referencePassesEveryRule() {
+    Events events = run(ReferenceStateStoreTest.class);
+    assertThat(ruleIds(events.failed())).as("rules failed by the reference store").isEmpty();
+    assertThat(events.skipped().count()).as("rules skipped for the reference store").isZero();
+    assertThat(events.started().count()).as("rules run for the reference store").isEqualTo(RULES);
+    assertThat(events.succeeded().count()).as("rules passed by the reference store").isEqualTo(RULES);
+  }
+
+  @Test
+  @DisplayName("a store that leaks uncommitted writes into the committed version fails T03 only")
+  void leakyStoreFailsT03() {
+    assertFailsExactly(LeakyStateStoreSuite.class, "T03");
+  }
+
+  @Test
+  @DisplayName("a store that loses versions when closed and reloaded fails T05 only")
+  void forgetfulStoreFailsT05() {
+    assertFailsExactly(ForgetfulStateStoreSuite.class, "T05");
+  }
+
+  @Test
+  @DisplayName("a store that reports a wrong numKeys fails T12 only")
+  void miscountingStoreFailsT12() {
+    assertFailsExactly(MiscountingStateStoreSuite.class, "T12");
+  }
+}
