@@ -1,7 +1,6 @@
 /**
- * Hadoop FileSystem Storage for hdfs:, s3a:, abfs:, gs: and friends, and the HDFS-backed state store provider (name hdfs), the engine's default state backend. Built by issue 4.
- *
- * <p>This module holds only its build file until its issue lands; it deliberately has no
- * placeholder classes.
+ * The HDFS-backed state store provider (name hdfs), the engine's default state backend, and,
+ * in {@link io.millrace.state.hdfs.storage}, the Hadoop FileSystem Storage for hdfs:, s3a:,
+ * abfs:, gs: and friends. Built by issue 4.
  */
 package io.millrace.state.hdfs;
