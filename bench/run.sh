@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the benchmark runners and runs one.
 #   bench/run.sh batch-loop [--batches 5000] [--warmup 1000] [--dir /tmp/millrace-bench]
+#   bench/run.sh hdfs-state [JMH options, e.g. -p keys=10000 or HdfsStateStoreBench.batch]
 set -euo pipefail
 home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 (cd "$home" && ./mvnw -q -B install -DskipTests -pl bench -am)
@@ -8,5 +9,7 @@ cp="$(cat "$home/bench/target/classpath.txt"):$home/bench/target/classes"
 name="${1:-batch-loop}"; shift || true
 case "$name" in
   batch-loop) exec java -Xms512m -Xmx512m -cp "$cp" io.millrace.bench.BatchLoopBench "$@" ;;
-  *) echo "unknown benchmark '$name'; known: batch-loop" >&2; exit 2 ;;
+  # JMH forks one JVM (-Xmx3g, set on the class) per benchmark and parameter set; about 3 minutes in all.
+  hdfs-state) exec java -cp "$cp" org.openjdk.jmh.Main -f 1 -wi 3 -i 5 -w 1 -r 1 "${@:-HdfsStateStoreBench}" ;;
+  *) echo "unknown benchmark '$name'; known: batch-loop, hdfs-state" >&2; exit 2 ;;
 esac

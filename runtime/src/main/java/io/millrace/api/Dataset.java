@@ -84,6 +84,23 @@ public final class Dataset {
     return with(new LogicalPlan.Drop(plan, Arrays.asList(columns)));
   }
 
+  /** Groups the stream for a streaming aggregation: {@code groupBy(col("key")).count()}. */
+  public GroupedData groupBy(Column... columns) {
+    List<Expression> exprs = new ArrayList<>();
+    for (Column c : columns) {
+      exprs.add(c.expression());
+    }
+    return new GroupedData(session, plan, exprs);
+  }
+
+  public GroupedData groupBy(String... columns) {
+    List<Expression> exprs = new ArrayList<>();
+    for (String c : columns) {
+      exprs.add(functions.col(c).expression());
+    }
+    return new GroupedData(session, plan, exprs);
+  }
+
   /** Always true: every dataset here is a stream. */
   public boolean isStreaming() {
     return true;

@@ -258,4 +258,56 @@ public final class functions {
     }
     return out;
   }
+
+  // ---- aggregate functions, for groupBy(..).agg(..) ----
+
+  /** The number of rows whose {@code column} is not null. */
+  public static Column count(Column column) {
+    return aggregate(io.millrace.runtime.expr.AggregateCall.Function.COUNT, column);
+  }
+
+  /** The number of rows whose {@code column} is not null; {@code count("*")} counts every row. */
+  public static Column count(String column) {
+    return column.equals("*")
+        ? new Column(new io.millrace.runtime.expr.AggregateCall(io.millrace.runtime.expr.AggregateCall.Function.COUNT, null, "count(1)"))
+        : count(col(column));
+  }
+
+  /** The sum of the non-null values: LONG for whole numbers, DOUBLE otherwise. */
+  public static Column sum(Column column) {
+    return aggregate(io.millrace.runtime.expr.AggregateCall.Function.SUM, column);
+  }
+
+  public static Column sum(String column) {
+    return sum(col(column));
+  }
+
+  public static Column min(Column column) {
+    return aggregate(io.millrace.runtime.expr.AggregateCall.Function.MIN, column);
+  }
+
+  public static Column min(String column) {
+    return min(col(column));
+  }
+
+  public static Column max(Column column) {
+    return aggregate(io.millrace.runtime.expr.AggregateCall.Function.MAX, column);
+  }
+
+  public static Column max(String column) {
+    return max(col(column));
+  }
+
+  /** The mean of the non-null values, as DOUBLE. */
+  public static Column avg(Column column) {
+    return aggregate(io.millrace.runtime.expr.AggregateCall.Function.AVG, column);
+  }
+
+  public static Column avg(String column) {
+    return avg(col(column));
+  }
+
+  private static Column aggregate(io.millrace.runtime.expr.AggregateCall.Function function, Column column) {
+    return new Column(new io.millrace.runtime.expr.AggregateCall(function, column.expression(), null));
+  }
 }

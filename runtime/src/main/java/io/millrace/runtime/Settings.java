@@ -14,6 +14,7 @@ public final class Settings {
   public static final String MIN_BATCHES_TO_RETAIN = "millrace.minBatchesToRetain";
   public static final String NUM_RECENT_PROGRESS = "millrace.streaming.numRecentProgressUpdates";
   public static final String TASK_THREADS = "millrace.task.threads";
+  public static final String MAINTENANCE_INTERVAL = "millrace.state.maintenanceInterval";
 
   public static final String SHUFFLE_PARTITIONS = "millrace.shuffle.partitions";
   public static final String STATE_PROVIDER = "millrace.state.provider";
@@ -33,7 +34,7 @@ public final class Settings {
   private static final List<String> PLUGIN_NAMESPACES = List.of("millrace.hadoop.", "millrace.state.");
 
   private static final java.util.Set<String> KNOWN = java.util.Set.of(PLUGINS_DIR, MIN_BATCHES_TO_RETAIN,
-      NUM_RECENT_PROGRESS, TASK_THREADS, SHUFFLE_PARTITIONS, STATE_PROVIDER, MAX_KEY_GROUPS, MULTIPLE_WATERMARK_POLICY);
+      NUM_RECENT_PROGRESS, TASK_THREADS, MAINTENANCE_INTERVAL, SHUFFLE_PARTITIONS, STATE_PROVIDER, MAX_KEY_GROUPS, MULTIPLE_WATERMARK_POLICY);
 
   private final Options options;
 
@@ -53,6 +54,7 @@ public final class Settings {
     minBatchesToRetain();
     numRecentProgressUpdates();
     taskThreads();
+    maintenanceInterval();
     pinnedForNewCheckpoint();
   }
 
@@ -88,6 +90,15 @@ public final class Settings {
 
   public int numRecentProgressUpdates() {
     return options.getInt(NUM_RECENT_PROGRESS, 100, 1);
+  }
+
+  /** How often the state stores' maintenance (snapshots, clean-up) runs. */
+  public java.time.Duration maintenanceInterval() {
+    java.time.Duration d = options.getDuration(MAINTENANCE_INTERVAL, java.time.Duration.ofSeconds(60));
+    if (d.isZero() || d.isNegative()) {
+      throw options.invalid(MAINTENANCE_INTERVAL, d.toString(), "a positive duration");
+    }
+    return d;
   }
 
   public int taskThreads() {

@@ -11,10 +11,13 @@ import io.millrace.runtime.checkpoint.Checkpoint;
 import io.millrace.runtime.checkpoint.CommitEntry;
 import io.millrace.runtime.checkpoint.OffsetSeq;
 import io.millrace.runtime.expr.EvalContext;
-import io.millrace.runtime.plan.Analyzer;
+import io.millrace.api.StateOperatorProgress;
+import io.millrace.runtime.Settings;
 import io.millrace.runtime.plan.LogicalPlan;
-import io.millrace.runtime.plan.RowPipeline;
+import io.millrace.runtime.plan.QueryPlan;
+import io.millrace.runtime.state.StatefulAggregation;
 import io.millrace.spi.Options;
+import io.millrace.spi.data.Row;
 import io.millrace.spi.fault.FaultPoint;
 import io.millrace.spi.sink.DeliveryGuarantee;
 import io.millrace.spi.sink.OutputMode;
@@ -59,7 +62,9 @@ public final class MicroBatchExecution implements StreamingQuery {
   private final boolean durableCheckpoint;
   private final PinnedSettings pinned;
   private final List<SourceBinding> sources;
-  private final RowPipeline pipeline;
+  private final QueryPlan plan;
+  private final Optional<StatefulAggregation> aggregation;
+  private final java.util.concurrent.ScheduledExecutorService maintenance;
   private final BatchWriter writer;
   private final TriggerPolicy policy;
   private final Guarantee guarantee;
@@ -96,7 +101,9 @@ public final class MicroBatchExecution implements StreamingQuery {
     BatchWriter createdWriter = null;
     try {
       this.sources.add(createSource(0, LogicalPlan.source(spec.plan())));
-      this.pipeline = Analyzer.analyze(spec.plan(), sources.get(0).source.schema());
+      this.plan = QueryPlan.analyze(spec.plan(), sources.get(0).source.schema());
+      checkOutputMode(spec, plan);
+      checkStateSchema();
       createdWriter = createWriter();
       this.writer = createdWriter;
       this.policy = policy;
@@ -105,6 +112,9 @@ public final class MicroBatchExecution implements StreamingQuery {
       this.progress = new ProgressTracker(checkpoint.queryId(), runId, spec.queryName().orElse(null),
           guarantee.label(), engine.settings().numRecentProgressUpdates());
       restoreFrom(restart);
+      // Last, because it records the state schema: everything that can be refused was checked.
+      this.aggregation = createAggregation();
+      this.maintenance = scheduleMaintenance();
     } catch (RuntimeException e) {
       // A query that fails to start releases what it opened; the checkpoint is closed by start().
       sources.forEach(s -> closeQuietly(s.source));
@@ -124,7 +134,6 @@ public final class MicroBatchExecution implements StreamingQuery {
    */
   public static MicroBatchExecution start(Engine engine, QuerySpec spec) {
     // What needs no checkpoint is checked before one is opened or created.
-    checkOutputMode(spec);
     checkForeachBatchOptions(spec);
     TriggerPolicy policy = createPolicy(engine, spec);
     String runId = UUID.randomUUID().toString();
@@ -166,8 +175,12 @@ public final class MicroBatchExecution implements StreamingQuery {
     return new SourceBinding(index, provider.name(), source);
   }
 
-  private static void checkOutputMode(QuerySpec spec) {
-    if (spec.outputMode() == OutputMode.COMPLETE) {
+  private static void checkOutputMode(QuerySpec spec, QueryPlan plan) {
+    if (plan.isStateful() && spec.outputMode() == OutputMode.APPEND) {
+      throw new AnalysisException("output mode append needs withWatermark(..) on the grouping column: a group's "
+          + "count can change with every batch, so no row could ever be emitted as final; use update or complete");
+    }
+    if (!plan.isStateful() && spec.outputMode() == OutputMode.COMPLETE) {
       throw new AnalysisException("output mode complete needs an aggregation: it re-emits the whole result "
           + "every batch, and a query without aggregation has no result table to re-emit; use append");
     }
@@ -181,7 +194,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     SinkProvider provider = engine.plugins().sink(format);
     Options options = Options.of("sink '" + format + "'", spec.sinkOptions());
     Sink sink = provider.create(RuntimePluginContext.forSink(engine, options, checkpoint.queryId(),
-        pipeline.outputSchema(), spec.outputMode(), spec.queryName()));
+        plan.outputSchema(), spec.outputMode(), spec.queryName()));
     if (!sink.supportedOutputModes().contains(spec.outputMode())) {
       closeQuietly(sink);
       throw new AnalysisException("sink '" + format + "' does not support output mode "
@@ -195,6 +208,47 @@ public final class MicroBatchExecution implements StreamingQuery {
       throw new AnalysisException("foreachBatch takes no sink options, but " + spec.sinkOptions().keySet()
           + " were given; only checkpointLocation applies");
     }
+  }
+
+  private void checkStateSchema() {
+    if (plan.aggregation().isPresent()) {
+      try {
+        StatefulAggregation.checkStateSchema(plan.aggregation().get(), checkpoint.root(), checkpoint.storage());
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException("cannot read the state schema in " + checkpoint.root() + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private Optional<StatefulAggregation> createAggregation() {
+    if (plan.aggregation().isEmpty()) {
+      return Optional.empty();
+    }
+    String providerName = pinned.values().get(Settings.STATE_PROVIDER);
+    io.millrace.spi.state.StateStoreProviderFactory factory = engine.plugins().stateStore(providerName);
+    try {
+      return Optional.of(new StatefulAggregation(plan.aggregation().get(), spec.outputMode(), factory, checkpoint.root(),
+          checkpoint.storage(), Integer.parseInt(pinned.values().get(Settings.SHUFFLE_PARTITIONS)),
+          Integer.parseInt(pinned.values().get(Settings.MAX_KEY_GROUPS)),
+          RuntimePluginContext.forStateStore(engine, "state store '" + factory.name() + "'", checkpoint.queryId()),
+          engine.taskPool()));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot check the state schema in " + checkpoint.root() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Snapshots and clean-up of the state stores run beside the batches, never inside them. */
+  private java.util.concurrent.ScheduledExecutorService scheduleMaintenance() {
+    java.util.concurrent.ScheduledExecutorService executor = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "millrace-state-maintenance-" + checkpoint.queryId());
+      t.setDaemon(true);
+      return t;
+    });
+    aggregation.ifPresent(a -> {
+      long every = engine.settings().maintenanceInterval().toMillis();
+      executor.scheduleWithFixedDelay(a::maintain, every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
+    });
+    return executor;
   }
 
   private static TriggerPolicy createPolicy(Engine engine, QuerySpec spec) {
@@ -397,8 +451,21 @@ public final class MicroBatchExecution implements StreamingQuery {
     SourceBinding only = sources.get(0);
     List<InputPartition> partitions = timer.time("queryPlanning",
         () -> only.source.planInputPartitions(starts.get(0), ends.get(0)));
-    BatchReader.Result result = timer.time("getBatch", () -> reader.read(only.source, partitions, pipeline, context));
-    ListBatch batch = new ListBatch(pipeline.outputSchema(), result.rows());
+    BatchReader.Result result = timer.time("getBatch", () -> reader.read(only.source, partitions, plan.before(), context));
+    List<Row> output = result.rows();
+    List<StateOperatorProgress> stateProgress = List.of();
+    if (aggregation.isPresent()) {
+      StatefulAggregation.Result stateful = timer.time("stateUpdate", () -> aggregation.get().run(batchId, result.rows(), context));
+      output = new ArrayList<>(stateful.rows().size());
+      for (Row r : stateful.rows()) {
+        Row out = plan.after().apply(r, context);
+        if (out != null) {
+          output.add(out);
+        }
+      }
+      stateProgress = List.of(stateful.progress());
+    }
+    ListBatch batch = new ListBatch(plan.outputSchema(), output);
     timer.time("addBatch", () -> {
       writer.write(batchId, batch);
       engine.faults().reached(FaultPoint.AFTER_SINK_WRITE, batchId);
@@ -414,7 +481,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       return null;
     });
     nextBatchId = batchId + 1;
-    StreamingQueryProgress p = progress.finishBatch(timer, batchId, result.inputRows(), batch.numRows(),
+    StreamingQueryProgress p = progress.finishBatch(timer, batchId, result.inputRows(), batch.numRows(), stateProgress,
         sourceProgress(starts, ends, latest, result.inputRows()), writer.description(), writer.metrics());
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
@@ -432,6 +499,8 @@ public final class MicroBatchExecution implements StreamingQuery {
   }
 
   private void shutDown() {
+    maintenance.shutdownNow();
+    aggregation.ifPresent(StatefulAggregation::close);
     for (SourceBinding s : sources) {
       closeQuietly(s.source);
     }

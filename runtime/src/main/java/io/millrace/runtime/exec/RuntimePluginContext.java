@@ -51,6 +51,32 @@ final class RuntimePluginContext {
     };
   }
 
+  /** A state store provider's context: the session's settings are its options. */
+  static io.millrace.spi.PluginContext forStateStore(Engine engine, String owner, String queryId) {
+    Options options = engine.settings().options().withOwner(owner);
+    return new io.millrace.spi.PluginContext() {
+      @Override
+      public Options options() {
+        return options;
+      }
+
+      @Override
+      public String queryId() {
+        return queryId;
+      }
+
+      @Override
+      public Storage storage(URI uri) throws IOException {
+        return engine.storage(uri);
+      }
+
+      @Override
+      public FaultInjector faultInjector() {
+        return engine.faults();
+      }
+    };
+  }
+
   static SinkContext forSink(Engine engine, Options options, String queryId, Schema schema, OutputMode mode,
       Optional<String> queryName) {
     return new SinkContext() {

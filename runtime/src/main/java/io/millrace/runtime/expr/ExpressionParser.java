@@ -268,6 +268,11 @@ public final class ExpressionParser {
           "unknown function '" + name.text() + "'; known functions: " + String.join(", ", FunctionRegistry.names()));
     }
     List<Expression> args = new ArrayList<>();
+    if (name.text().equalsIgnoreCase("count") && acceptSymbol("*")) {
+      // count(*): rows, nulls included.
+      expectSymbol(")");
+      return new AggregateCall(AggregateCall.Function.COUNT, null, "count(1)");
+    }
     if (!acceptSymbol(")")) {
       do {
         args.add(expression());

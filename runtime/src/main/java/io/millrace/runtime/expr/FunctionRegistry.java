@@ -53,6 +53,9 @@ final class FunctionRegistry {
     register("round", 1, 2, a -> new Round(a.get(0), a.size() < 2 ? 0 : intLiteral(a.get(1), "round", "scale")));
 
     register("current_timestamp", 0, 0, a -> new CurrentTimestamp());
+    for (AggregateCall.Function f : AggregateCall.Function.values()) {
+      register(f.sqlName(), 1, 1, a -> new AggregateCall(f, a.get(0), null));
+    }
     register("to_timestamp", 1, 2, a -> a.size() < 2
         ? new ToTimestamp(a.get(0)) : new ToTimestamp(a.get(0), stringLiteral(a.get(1), "to_timestamp", "pattern")));
     register("date_format", 2, 2, a -> new DateFormat(a.get(0), stringLiteral(a.get(1), "date_format", "pattern")));

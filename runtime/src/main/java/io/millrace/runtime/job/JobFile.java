@@ -1,6 +1,7 @@
 package io.millrace.runtime.job;
 
 import io.millrace.api.AnalysisException;
+import io.millrace.api.Column;
 import io.millrace.api.DataStreamReader;
 import io.millrace.api.DataStreamWriter;
 import io.millrace.api.Dataset;
@@ -32,6 +33,7 @@ import java.util.function.UnaryOperator;
  *   - filter: "value % 2 = 0"
  *   - withColumn: {name: doubled, expr: "value * 2"}
  *   - select: [timestamp, value, doubled]
+ *   - groupBy: {columns: [bucket], agg: ["count(*) AS n", "avg(value) AS mean"]}
  * sink:     {format: console, outputMode: append}
  * trigger:  {policy: processingTime, interval: 1 second}
  * checkpointLocation: target/checkpoints/rate-demo
@@ -44,7 +46,8 @@ public final class JobFile {
   private static final Set<String> TOP = Set.of("name", "source", "pipeline", "sink", "trigger", "checkpointLocation", "config");
   private static final Set<String> SOURCE = Set.of("format", "schema", "options");
   private static final Set<String> SINK = Set.of("format", "outputMode", "options");
-  private static final Set<String> STEPS = Set.of("filter", "where", "select", "selectExpr", "withColumn", "drop", "withColumnRenamed");
+  private static final Set<String> STEPS =
+      Set.of("filter", "where", "select", "selectExpr", "withColumn", "drop", "withColumnRenamed", "groupBy");
 
   private final String file;
   private final Optional<String> name;
@@ -172,6 +175,28 @@ public final class JobFile {
         String expr = reader.text(exprNode);
         checkExpression(exprNode, expr, false);
         return ds -> ds.withColumn(column, io.millrace.api.functions.expr(expr));
+      }
+      case "groupBy": {
+        reader.requireMap(arg);
+        reader.allowOnly(arg, Set.of("columns", "agg"));
+        YamlNode columnsNode = reader.require(arg, "columns");
+        YamlNode aggNode = reader.require(arg, "agg");
+        List<String> columns = reader.texts(columnsNode);
+        List<String> aggregates = reader.texts(aggNode);
+        if (aggregates.isEmpty()) {
+          throw reader.error(aggNode, "agg needs at least one aggregate such as \"count(*) AS n\"");
+        }
+        for (String c : columns) {
+          checkExpression(columnsNode, c, true);
+        }
+        for (String a : aggregates) {
+          checkExpression(aggNode, a, true);
+        }
+        return ds -> {
+          Column[] keys = columns.stream().map(c -> new Column(ExpressionParser.parseNamedExpression(c))).toArray(Column[]::new);
+          Column[] aggs = aggregates.stream().map(a -> new Column(ExpressionParser.parseNamedExpression(a))).toArray(Column[]::new);
+          return ds.groupBy(keys).agg(aggs[0], java.util.Arrays.copyOfRange(aggs, 1, aggs.length));
+        };
       }
       case "drop": {
         List<String> columns = reader.texts(arg);

@@ -62,6 +62,9 @@ public final class Analyzer {
       }
       return project(input, columns, stages);
     }
+    if (plan instanceof LogicalPlan.Aggregate) {
+      throw new AnalysisException("a streaming aggregation must be planned by QueryPlan");
+    }
     LogicalPlan.Drop drop = (LogicalPlan.Drop) plan;
     Schema input = resolve(drop.child(), sourceSchema, stages);
     List<Expression> kept = new ArrayList<>();

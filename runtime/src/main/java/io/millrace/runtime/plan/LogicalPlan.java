@@ -32,6 +32,17 @@ public sealed interface LogicalPlan {
   /** {@code withColumn}: replaces the column of that name, or appends it. */
   record WithColumn(LogicalPlan child, String name, Expression value) implements LogicalPlan {}
 
+  /**
+   * {@code groupBy(grouping).agg(aggregates)}: a streaming aggregation, the one stateful
+   * operator of its query.
+   */
+  record Aggregate(LogicalPlan child, List<Expression> grouping, List<Expression> aggregates) implements LogicalPlan {
+    public Aggregate {
+      grouping = List.copyOf(grouping);
+      aggregates = List.copyOf(aggregates);
+    }
+  }
+
   /** {@code withColumnRenamed}: a missing column changes nothing, as in Spark. */
   record Rename(LogicalPlan child, String existing, String renamed) implements LogicalPlan {}
 
@@ -56,6 +67,8 @@ public sealed interface LogicalPlan {
         node = ((WithColumn) node).child();
       } else if (node instanceof Rename) {
         node = ((Rename) node).child();
+      } else if (node instanceof Aggregate) {
+        node = ((Aggregate) node).child();
       } else {
         node = ((Drop) node).child();
       }

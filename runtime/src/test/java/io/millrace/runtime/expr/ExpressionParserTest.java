@@ -173,7 +173,7 @@ class ExpressionParserTest {
     assertThatThrownBy(() -> parseExpression("i + foo(1)"))
         .isInstanceOf(AnalysisException.class)
         .hasMessageStartingWith("cannot parse 'i + foo(1)' at position 5: unknown function 'foo'; known functions: abs, ")
-        .hasMessageContaining("coalesce, concat, contains, current_timestamp, date_format")
+        .hasMessageContaining("coalesce, concat, contains, count, current_timestamp, date_format")
         .hasMessageContaining("upper, year");
   }
 

@@ -1,0 +1,38 @@
+package io.millrace.state.hdfs;
+
+import java.util.Arrays;
+import java.util.Comparator;
+
+/** Key order and prefix tests on raw byte arrays: unsigned, lexicographic, as prefix scans need. */
+final class Bytes {
+  /** Unsigned lexicographic order, so that every key with a prefix sorts next to the prefix. */
+  static final Comparator<byte[]> ORDER = Arrays::compareUnsigned;
+
+  private Bytes() {}
+
+  static int compare(byte[] a, byte[] b) {
+    return Arrays.compareUnsigned(a, b);
+  }
+
+  static boolean startsWith(byte[] key, byte[] prefix) {
+    return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
+  }
+
+  /** Index of {@code key} in the sorted {@code keys[0, count)}, or {@code -(insertion point) - 1}. */
+  static int search(byte[][] keys, int count, byte[] key) {
+    int low = 0;
+    int high = count - 1;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      int c = compare(keys[mid], key);
+      if (c < 0) {
+        low = mid + 1;
+      } else if (c > 0) {
+        high = mid - 1;
+      } else {
+        return mid;
+      }
+    }
+    return -(low + 1);
+  }
+}

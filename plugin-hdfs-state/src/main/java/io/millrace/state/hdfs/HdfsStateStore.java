@@ -1,0 +1,130 @@
+package io.millrace.state.hdfs;
+
+import io.millrace.spi.state.KeyValue;
+import io.millrace.spi.state.StateStore;
+import io.millrace.spi.state.StateStoreId;
+import io.millrace.spi.state.StateStoreMetrics;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Reads version {@code v} and collects the batch's changes in a {@link MapEditor} over it:
+ * opening costs nothing, each write O(log n), and version {@code v} itself never changes, so
+ * other readers of it (and other stores on it) see none of these writes. Nothing is written to
+ * storage before {@link #commit()}, so {@link #abort()} only drops the editor.
+ */
+final class HdfsStateStore implements StateStore {
+  private enum State { OPEN, COMMITTED, ABORTED }
+
+  private final HdfsStateStoreProvider provider;
+  private final long version;
+  private final StateMap base;
+  private MapEditor editor;
+  private StateMap committed;
+  private State state = State.OPEN;
+
+  HdfsStateStore(HdfsStateStoreProvider provider, long version, StateMap base) {
+    this.provider = provider;
+    this.version = version;
+    this.base = base;
+    this.editor = base.edit();
+  }
+
+  @Override
+  public StateStoreId id() {
+    return provider.id();
+  }
+
+  @Override
+  public long version() {
+    return version;
+  }
+
+  /** What reads see: the edits so far, the committed version, or the base after an abort. */
+  private StateMap view() {
+    return switch (state) {
+      case OPEN -> editor.current();
+      case COMMITTED -> committed;
+      case ABORTED -> base;
+    };
+  }
+
+  @Override
+  public byte[] get(byte[] key) {
+    return state == State.OPEN ? editor.get(key) : view().get(key);
+  }
+
+  @Override
+  public void put(byte[] key, byte[] value) {
+    requireOpen("put");
+    Objects.requireNonNull(key, "a state key cannot be null");
+    Objects.requireNonNull(value, "a state value cannot be null");
+    // Copies: the caller may reuse its arrays, and versions must never change.
+    editor.put(key.clone(), value.clone());
+  }
+
+  @Override
+  public void remove(byte[] key) {
+    requireOpen("remove");
+    editor.remove(Objects.requireNonNull(key, "a state key cannot be null"));
+  }
+
+  @Override
+  public Iterator<KeyValue> iterator() {
+    return view().iterator();
+  }
+
+  @Override
+  public boolean supportsPrefixScan() {
+    return true;
+  }
+
+  @Override
+  public Iterator<KeyValue> prefixScan(byte[] prefix) {
+    return view().prefixScan(Objects.requireNonNull(prefix, "a prefix cannot be null"));
+  }
+
+  @Override
+  public StateStoreMetrics metrics() {
+    if (state == State.OPEN) {
+      return provider.metrics(editor.size(), provider.uncachedBytes(base) + editor.workingBytes());
+    }
+    StateMap map = view();
+    return provider.metrics(map.size(), provider.uncachedBytes(map));
+  }
+
+  @Override
+  public long commit() {
+    requireOpen("commit");
+    committed = provider.commit(version, editor);
+    editor = null;
+    state = State.COMMITTED;
+    return version + 1;
+  }
+
+  @Override
+  public void abort() {
+    if (state == State.OPEN) {
+      editor = null;
+      state = State.ABORTED;
+    }
+  }
+
+  @Override
+  public boolean hasCommitted() {
+    return state == State.COMMITTED;
+  }
+
+  /** The editor of an open store, for tests. */
+  MapEditor editor() {
+    return editor;
+  }
+
+  private void requireOpen(String call) {
+    if (state != State.OPEN) {
+      throw new IllegalStateException(call + " on a store of version " + version + " of " + provider.id().storePath()
+          + " that was already " + state.name().toLowerCase(Locale.ROOT));
+    }
+  }
+}

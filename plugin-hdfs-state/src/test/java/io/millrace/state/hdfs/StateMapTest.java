@@ -1,0 +1,140 @@
+package io.millrace.state.hdfs;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.millrace.spi.state.KeyValue;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** The copy-on-write map against a TreeMap model: contents, immutability, shape, measured bytes, O(changes). */
+class StateMapTest {
+  private static String key(int i) {
+    return String.format("key-%07d", i);
+  }
+
+  private static StateMap build(int keys) {
+    StateMapBuilder builder = new StateMapBuilder();
+    for (int i = 0; i < keys; i++) {
+      builder.add(TestStores.bytes(key(i)), TestStores.bytes("v" + i));
+    }
+    return builder.build();
+  }
+
+  private static TreeMap<String, String> contents(StateMap map) {
+    TreeMap<String, String> out = new TreeMap<>();
+    for (Iterator<KeyValue> it = map.iterator(); it.hasNext(); ) {
+      KeyValue kv = it.next();
+      out.put(TestStores.text(kv.key()), TestStores.text(kv.value()));
+    }
+    return out;
+  }
+
+  @Test
+  void randomEditsMatchTheModelAndLeaveEveryEarlierVersionUnchanged() {
+    Random random = new Random(42);
+    List<StateMap> versions = new ArrayList<>(List.of(StateMap.EMPTY));
+    List<TreeMap<String, String>> models = new ArrayList<>(List.of(new TreeMap<>()));
+    for (int v = 1; v <= 60; v++) {
+      StateMap base = versions.get(random.nextInt(versions.size()));
+      TreeMap<String, String> model = new TreeMap<>(models.get(versions.indexOf(base)));
+      MapEditor editor = base.edit();
+      // Phases of growth and of shrinking, so that splits, merges and collapses all happen.
+      double removeShare = v % 3 == 0 ? 0.8 : 0.3;
+      for (int op = 0; op < 400; op++) {
+        String k = key(random.nextInt(3000));
+        if (random.nextDouble() < removeShare) {
+          editor.remove(TestStores.bytes(k));
+          model.remove(k);
+        } else {
+          String value = "v" + random.nextInt(1_000_000);
+          editor.put(TestStores.bytes(k), TestStores.bytes(value));
+          model.put(k, value);
+        }
+      }
+      StateMap next = editor.current();
+      assertEquals(model, contents(next), "version " + v);
+      assertEquals(model.size(), next.size());
+      Measure.checkShape(next);
+      assertEquals(Measure.bytes(next), next.bytes(), "measured bytes of version " + v);
+      assertEquals(Measure.bytes(base, next) - Measure.bytes(base), next.addedBytes(), "bytes added by version " + v);
+      versions.add(next);
+      models.add(model);
+    }
+    for (int v = 0; v < versions.size(); v++) {
+      assertEquals(models.get(v), contents(versions.get(v)), "version " + v + " after all later edits");
+    }
+  }
+
+  @Test
+  void removingEverythingLeavesAnEmptyLeaf() {
+    StateMap full = build(5000);
+    MapEditor editor = full.edit();
+    for (int i = 0; i < 5000; i++) {
+      editor.remove(TestStores.bytes(key(i)));
+    }
+    StateMap empty = editor.current();
+    assertEquals(0, empty.size());
+    assertEquals(1, empty.depth());
+    assertFalse(empty.iterator().hasNext());
+    assertEquals(Measure.bytes(empty), empty.bytes());
+    assertEquals(5000, full.size());
+  }
+
+  @Test
+  void openingAnEditorCopiesNothingAndEachWriteCopiesOnePath() {
+    StateMap base = build(1_000_000);
+    int depth = base.depth();
+    MapEditor editor = base.edit();
+    assertEquals(0, editor.nodesCreated(), "opening an editor on 1M keys created nodes");
+    assertSame(base.root(), editor.current().root(), "an untouched editor shares the base's root");
+    editor.put(TestStores.bytes(key(123_456)), TestStores.bytes("changed"));
+    assertTrue(editor.nodesCreated() <= depth + 2, editor.nodesCreated() + " nodes for one overwrite at depth " + depth);
+    for (int i = 0; i < 1000; i++) {
+      editor.put(TestStores.bytes(key(i * 997)), TestStores.bytes("x"));
+    }
+    assertTrue(editor.nodesCreated() <= 1001L * (depth + 2), editor.nodesCreated() + " nodes for 1001 writes");
+    StateMap next = editor.current();
+    assertArrayEquals(TestStores.bytes("v123456"), base.get(TestStores.bytes(key(123_456))), "the base changed");
+    assertArrayEquals(TestStores.bytes("changed"), next.get(TestStores.bytes(key(123_456))));
+    // The new version adds what it changed, not a copy of 1M keys.
+    assertTrue(next.addedBytes() < base.bytes() / 100, next.addedBytes() + " added bytes against " + base.bytes());
+  }
+
+  @Test
+  void prefixScanUsesUnsignedOrder() {
+    MapEditor editor = StateMap.EMPTY.edit();
+    byte[][] keys = {{1, 2}, {1, 2, 3}, {1, 3}, {(byte) 0xFF, 1}, {(byte) 0xFF}, {(byte) 0xFE, (byte) 0xFF}, {2}};
+    for (byte[] k : keys) {
+      editor.put(k, k);
+    }
+    List<String> found = new ArrayList<>();
+    editor.current().prefixScan(new byte[] {(byte) 0xFF}).forEachRemaining(kv -> found.add(java.util.Arrays.toString(kv.key())));
+    assertEquals(List.of("[-1]", "[-1, 1]"), found);
+  }
+
+  @Test
+  void deltaHoldsNetChangesInKeyOrder() {
+    StateMap base = build(10);
+    MapEditor editor = base.edit();
+    editor.put(TestStores.bytes("new"), TestStores.bytes("1"));
+    editor.remove(TestStores.bytes("new"));
+    editor.remove(TestStores.bytes("missing"));
+    editor.remove(TestStores.bytes(key(3)));
+    editor.put(TestStores.bytes(key(1)), TestStores.bytes("x"));
+    Map<String, String> changes = new TreeMap<>();
+    editor.changes().forEach(kv -> changes.put(TestStores.text(kv.key()), TestStores.text(kv.value())));
+    TreeMap<String, String> expected = new TreeMap<>();
+    expected.put(key(1), "x");
+    expected.put(key(3), null);
+    assertEquals(expected, changes);
+  }
+}

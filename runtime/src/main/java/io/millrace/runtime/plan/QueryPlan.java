@@ -1,0 +1,96 @@
+package io.millrace.runtime.plan;
+
+import io.millrace.api.AnalysisException;
+import io.millrace.runtime.state.AggregationPlan;
+import io.millrace.spi.data.Schema;
+import java.util.Optional;
+
+/**
+ * A resolved query: the stateless operators before the stateful one, the stateful operator (a
+ * streaming aggregation) if there is one, and the stateless operators over its output.
+ *
+ * @param before the per-row pipeline from the source to the aggregation (or to the sink)
+ * @param aggregation the streaming aggregation, if any
+ * @param after the per-row pipeline over the aggregation's output (identity when there is none)
+ */
+public record QueryPlan(RowPipeline before, Optional<AggregationPlan> aggregation, RowPipeline after) {
+
+  /** The schema the sink receives. */
+  public Schema outputSchema() {
+    return after.outputSchema();
+  }
+
+  public boolean isStateful() {
+    return aggregation.isPresent();
+  }
+
+  /** Resolves {@code plan} over rows of {@code sourceSchema}. */
+  public static QueryPlan analyze(LogicalPlan plan, Schema sourceSchema) {
+    Optional<LogicalPlan.Aggregate> aggregate = findAggregate(plan);
+    if (aggregate.isEmpty()) {
+      RowPipeline only = Analyzer.analyze(plan, sourceSchema);
+      return new QueryPlan(only, Optional.empty(), Analyzer.analyze(relation(), only.outputSchema()));
+    }
+    LogicalPlan.Aggregate agg = aggregate.get();
+    RowPipeline before = Analyzer.analyze(agg.child(), sourceSchema);
+    AggregationPlan aggregation = AggregationPlan.bind(agg.grouping(), agg.aggregates(), before.outputSchema());
+    RowPipeline after = Analyzer.analyze(replace(plan, agg, relation()), aggregation.outputSchema());
+    return new QueryPlan(before, Optional.of(aggregation), after);
+  }
+
+  private static LogicalPlan relation() {
+    return new LogicalPlan.SourceRelation("(input)", java.util.Map.of(), Optional.empty());
+  }
+
+  private static Optional<LogicalPlan.Aggregate> findAggregate(LogicalPlan plan) {
+    LogicalPlan.Aggregate found = null;
+    for (LogicalPlan node = plan; !(node instanceof LogicalPlan.SourceRelation); node = child(node)) {
+      if (node instanceof LogicalPlan.Aggregate) {
+        if (found != null) {
+          throw new AnalysisException("a query may hold one streaming aggregation; this one aggregates twice");
+        }
+        found = (LogicalPlan.Aggregate) node;
+      }
+    }
+    return Optional.ofNullable(found);
+  }
+
+  private static LogicalPlan child(LogicalPlan node) {
+    if (node instanceof LogicalPlan.Project) {
+      return ((LogicalPlan.Project) node).child();
+    } else if (node instanceof LogicalPlan.Filter) {
+      return ((LogicalPlan.Filter) node).child();
+    } else if (node instanceof LogicalPlan.WithColumn) {
+      return ((LogicalPlan.WithColumn) node).child();
+    } else if (node instanceof LogicalPlan.Rename) {
+      return ((LogicalPlan.Rename) node).child();
+    } else if (node instanceof LogicalPlan.Aggregate) {
+      return ((LogicalPlan.Aggregate) node).child();
+    }
+    return ((LogicalPlan.Drop) node).child();
+  }
+
+  /** {@code plan} with {@code target} replaced by {@code replacement}. */
+  private static LogicalPlan replace(LogicalPlan plan, LogicalPlan target, LogicalPlan replacement) {
+    if (plan == target) {
+      return replacement;
+    }
+    if (plan instanceof LogicalPlan.Project) {
+      LogicalPlan.Project p = (LogicalPlan.Project) plan;
+      return new LogicalPlan.Project(replace(p.child(), target, replacement), p.columns());
+    } else if (plan instanceof LogicalPlan.Filter) {
+      LogicalPlan.Filter f = (LogicalPlan.Filter) plan;
+      return new LogicalPlan.Filter(replace(f.child(), target, replacement), f.condition());
+    } else if (plan instanceof LogicalPlan.WithColumn) {
+      LogicalPlan.WithColumn w = (LogicalPlan.WithColumn) plan;
+      return new LogicalPlan.WithColumn(replace(w.child(), target, replacement), w.name(), w.value());
+    } else if (plan instanceof LogicalPlan.Rename) {
+      LogicalPlan.Rename r = (LogicalPlan.Rename) plan;
+      return new LogicalPlan.Rename(replace(r.child(), target, replacement), r.existing(), r.renamed());
+    } else if (plan instanceof LogicalPlan.Drop) {
+      LogicalPlan.Drop d = (LogicalPlan.Drop) plan;
+      return new LogicalPlan.Drop(replace(d.child(), target, replacement), d.names());
+    }
+    return plan;
+  }
+}

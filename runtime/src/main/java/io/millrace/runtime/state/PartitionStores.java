@@ -1,0 +1,89 @@
+package io.millrace.runtime.state;
+
+import io.millrace.spi.PluginContext;
+import io.millrace.spi.data.Schema;
+import io.millrace.spi.state.StateStoreId;
+import io.millrace.spi.state.StateStoreProvider;
+import io.millrace.spi.state.StateStoreProviderFactory;
+import java.net.URI;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The state store providers of one stateful operator, one per shuffle partition, opened on
+ * first use and kept for the life of the query so their caches carry from batch to batch.
+ */
+final class PartitionStores implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(PartitionStores.class);
+
+  private final StateStoreProvider[] providers;
+  private final StateStoreProviderFactory factory;
+  private final URI checkpoint;
+  private final long operatorId;
+  private final Schema keySchema;
+  private final Schema valueSchema;
+  private final PluginContext context;
+  private final AtomicLong maintenanceFailures = new AtomicLong();
+
+  PartitionStores(StateStoreProviderFactory factory, URI checkpoint, long operatorId, int partitions, Schema keySchema,
+      Schema valueSchema, PluginContext context) {
+    this.factory = factory;
+    this.checkpoint = checkpoint;
+    this.operatorId = operatorId;
+    this.providers = new StateStoreProvider[partitions];
+    this.keySchema = keySchema;
+    this.valueSchema = valueSchema;
+    this.context = context;
+  }
+
+  synchronized StateStoreProvider provider(int partition) {
+    StateStoreProvider p = providers[partition];
+    if (p == null) {
+      p = factory.create();
+      p.init(new StateStoreId(checkpoint, operatorId, partition, StateStoreId.DEFAULT_STORE_NAME), keySchema, valueSchema,
+          context);
+      providers[partition] = p;
+    }
+    return p;
+  }
+
+  /**
+   * Runs every store's maintenance. One store's failure is logged and counted; it never stops
+   * the others or the query.
+   */
+  void maintain() {
+    StateStoreProvider[] open;
+    synchronized (this) {
+      open = providers.clone();
+    }
+    for (int p = 0; p < open.length; p++) {
+      if (open[p] == null) {
+        continue;
+      }
+      try {
+        open[p].doMaintenance();
+      } catch (Exception | LinkageError e) {
+        maintenanceFailures.incrementAndGet();
+        LOG.warn("Maintenance of state store (operator {}, partition {}) failed; the query goes on", operatorId, p, e);
+      }
+    }
+  }
+
+  long maintenanceFailures() {
+    return maintenanceFailures.get();
+  }
+
+  @Override
+  public synchronized void close() {
+    for (StateStoreProvider p : providers) {
+      if (p != null) {
+        try {
+          p.close();
+        } catch (RuntimeException e) {
+          LOG.warn("Closing a state store provider failed", e);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package io.millrace.runtime.state;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.millrace.api.AnalysisException;
+import io.millrace.runtime.checkpoint.ChecksummedText;
+import io.millrace.spi.CorruptFileException;
+import io.millrace.spi.data.Field;
+import io.millrace.spi.data.Schema;
+import io.millrace.spi.storage.Storage;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.NoSuchFileException;
+
+/**
+ * {@code state/<op>/_schema}: the key and value schema a stateful operator's state was written
+ * with, recorded at the first run. A restart whose operator would read that state under another
+ * schema fails before the first batch. Unlike Spark, field names count: grouping by another
+ * column of the same type must not reuse the old column's state under a new meaning.
+ */
+final class StateSchemaFile {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private StateSchemaFile() {}
+
+  /** Fails if a schema is recorded and differs; writes nothing. */
+  static void check(Storage storage, URI operatorDir, String operator, Schema key, Schema value) throws IOException {
+    URI path = operatorDir.resolve("_schema");
+    try {
+      compareWith(path, ChecksummedText.open(path.toString(), storage.readAll(path)), operator, key, value);
+    } catch (NoSuchFileException e) {
+      // A first run: nothing to compare with.
+    }
+  }
+
+  /** Records the schema at the first run, or checks it against the recorded one. */
+  static void recordOrCheck(Storage storage, URI operatorDir, String operator, Schema key, Schema value) throws IOException {
+    URI path = operatorDir.resolve("_schema");
+    String text = JSON.createObjectNode().put("operator", operator).put("key", key.toDdl()).put("value", value.toDdl())
+        .toString() + "\n";
+    String recorded;
+    try {
+      recorded = ChecksummedText.open(path.toString(), storage.readAll(path));
+    } catch (NoSuchFileException e) {
+      if (storage.createIfAbsent(path, ChecksummedText.seal(text))) {
+        return;
+      }
+      recorded = ChecksummedText.open(path.toString(), storage.readAll(path));
+    }
+    compareWith(path, recorded, operator, key, value);
+  }
+
+  private static void compareWith(URI path, String recorded, String operator, Schema key, Schema value) {
+    JsonNode node;
+    Schema oldKey;
+    Schema oldValue;
+    try {
+      node = JSON.readTree(recorded);
+      oldKey = Schema.parse(node.get("key").asText());
+      oldValue = Schema.parse(node.get("value").asText());
+    } catch (IOException | RuntimeException e) {
+      throw new CorruptFileException(path.toString(), "not a state schema: " + e.getMessage(), e);
+    }
+    compare(path, node.path("operator").asText(operator), operator, "key", oldKey, key);
+    compare(path, node.path("operator").asText(operator), operator, "value", oldValue, value);
+  }
+
+  private static void compare(URI path, String oldOperator, String operator, String part, Schema old, Schema now) {
+    if (old.equals(now)) {
+      return;
+    }
+    throw new AnalysisException("the state of operator " + operator + " in " + path + " was written with " + part
+        + " schema [" + old.toDdl() + "] but this query's " + part + " schema is [" + now.toDdl() + "]: "
+        + firstDifference(old, now) + (oldOperator.equals(operator) ? "" : " (the state belongs to " + oldOperator + ")")
+        + ". The query changed in a way that would read old state under a new meaning; use a new checkpointLocation");
+  }
+
+  private static String firstDifference(Schema old, Schema now) {
+    int n = Math.min(old.size(), now.size());
+    for (int i = 0; i < n; i++) {
+      Field a = old.field(i);
+      Field b = now.field(i);
+      if (!a.equals(b)) {
+        return "field " + (i + 1) + " was '" + a + "' and is now '" + b + "'";
+      }
+    }
+    return old.size() > now.size()
+        ? "field '" + old.field(n) + "' is gone"
+        : "field '" + now.field(n) + "' is new";
+  }
+}
