@@ -37,7 +37,7 @@ public final class TckContext {
 
       @Override
       public Storage storage(URI uri) {
-        return TckStorage.forUri(uri);
+        return TckStorage.forUri(uri, opts.asMap());
       }
 
       @Override
@@ -64,7 +64,7 @@ public final class TckContext {
 
       @Override
       public Storage storage(URI uri) {
-        return TckStorage.forUri(uri);
+        return TckStorage.forUri(uri, opts.asMap());
       }
 
       @Override
@@ -96,7 +96,7 @@ public final class TckContext {
 
       @Override
       public Storage storage(URI uri) {
-        return TckStorage.forUri(uri);
+        return TckStorage.forUri(uri, opts.asMap());
       }
 
       @Override

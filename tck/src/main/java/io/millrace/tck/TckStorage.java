@@ -25,16 +25,25 @@ public final class TckStorage {
 
   /** The storage serving {@code uri}'s scheme. */
   public static Storage forUri(URI uri) {
-    String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
-    return OPEN.computeIfAbsent(scheme + "://" + (uri.getAuthority() == null ? "" : uri.getAuthority()), key -> open(scheme, uri));
+    return forUri(uri, Map.of());
   }
 
-  private static Storage open(String scheme, URI uri) {
+  /**
+   * The storage serving {@code uri}'s scheme, opened with {@code options} as the engine would
+   * open it with the session's settings (e.g. {@code millrace.hadoop.fs.s3a.endpoint}).
+   */
+  public static Storage forUri(URI uri, Map<String, String> options) {
+    String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+    String key = scheme + "://" + (uri.getAuthority() == null ? "" : uri.getAuthority()) + " " + new java.util.TreeMap<>(options);
+    return OPEN.computeIfAbsent(key, k -> open(scheme, uri, options));
+  }
+
+  private static Storage open(String scheme, URI uri, Map<String, String> options) {
     List<String> schemes = new ArrayList<>();
     for (StorageProvider p : ServiceLoader.load(StorageProvider.class, TckStorage.class.getClassLoader())) {
       if (p.schemes().contains(scheme)) {
         try {
-          return p.open(uri, Options.empty("the TCK"));
+          return p.open(uri, Options.of("the TCK", options));
         } catch (IOException e) {
           throw new UncheckedIOException("storage '" + p.name() + "' cannot open " + uri, e);
         }

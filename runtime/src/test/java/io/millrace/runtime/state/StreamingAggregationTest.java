@@ -190,4 +190,42 @@ class StreamingAggregationTest {
       assertThat(rows).containsExactly(Row.of("a", 1L), Row.of("a", 2L), Row.of("a", 3L));
     }
   }
+
+  @Test
+  void theStateProviderIsChosenByNameOrClassAndPinnedInTheCheckpoint() {
+    String byClass = "io.millrace.state.hdfs.HdfsStateStoreProviderFactory";
+    try (MillraceSession session = MillraceSession.builder().config("millrace.state.provider", byClass).build()) {
+      StreamingQuery q = start(session, "update", in -> in.groupBy("key").count());
+      add("a", 1);
+      q.processAllAvailable();
+      q.stop();
+      assertThat(((io.millrace.runtime.exec.MicroBatchExecution) q).pinnedSettings())
+          .containsEntry("millrace.state.provider", byClass);
+    }
+    List<java.util.Map<String, String>> overrides = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (MillraceSession session = MillraceSession.builder().config("millrace.state.provider", "rocksdb").build()) {
+      session.streams().addListener(new io.millrace.api.StreamingQueryListener() {
+        @Override
+        public void onQueryStarted(QueryStartedEvent event) {
+          overrides.add(event.overriddenSettings());
+        }
+      });
+      StreamingQuery q = start(session, "update", in -> in.groupBy("key").count());
+      add("a", 1);
+      q.processAllAvailable();
+      q.stop();
+      List<Row> rows = MemorySinkTable.get(output).rows();
+      assertThat(rows.get(rows.size() - 1)).isEqualTo(Row.of("a", 2L));
+    }
+    assertThat(overrides).containsExactly(java.util.Map.of("millrace.state.provider", byClass + " (session asked for rocksdb)"));
+  }
+
+  @Test
+  void anUnknownStateProviderOnANewCheckpointListsTheInstalledOnes() {
+    try (MillraceSession session = MillraceSession.builder().config("millrace.state.provider", "rockdb").build()) {
+      assertThatThrownBy(() -> start(session, "update", in -> in.groupBy("key").count()))
+          .hasMessageContaining("rockdb")
+          .hasMessageContaining("hdfs");
+    }
+  }
 }

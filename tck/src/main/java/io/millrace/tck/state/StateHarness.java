@@ -51,7 +51,7 @@ final class StateHarness implements AutoCloseable {
 
   /** The storage serving the checkpoint, unwrapped. */
   Storage storage() {
-    return TckStorage.forUri(root);
+    return TckStorage.forUri(root, kit.baseOptions());
   }
 
   /** A new provider of {@code id} with the base options plus {@code knob}. */
@@ -92,7 +92,7 @@ final class StateHarness implements AutoCloseable {
 
       @Override
       public Storage storage(URI uri) {
-        return storage != null ? storage : TckStorage.forUri(uri);
+        return storage != null ? storage : TckStorage.forUri(uri, kit.baseOptions());
       }
 
       @Override
