@@ -84,6 +84,26 @@ public final class Dataset {
     return with(new LogicalPlan.Drop(plan, Arrays.asList(columns)));
   }
 
+  /**
+   * Declares {@code column} (a TIMESTAMP) the stream's event time, with rows arriving up to
+   * {@code delay} (such as {@code "10 minutes"}) late. The watermark — the greatest event time
+   * seen minus the delay — moves only forward and applies from the next batch; an aggregation
+   * grouped by this column or a window on it emits final results and evicts their state once
+   * the watermark passes them, and drops rows that arrive after that.
+   */
+  public Dataset withWatermark(String column, String delay) {
+    long millis;
+    try {
+      millis = io.millrace.spi.Options.parseDuration(delay).toMillis();
+    } catch (IllegalArgumentException e) {
+      throw new AnalysisException("withWatermark(\"" + column + "\", \"" + delay + "\"): " + e.getMessage(), e);
+    }
+    if (millis < 0) {
+      throw new AnalysisException("withWatermark delay must not be negative: " + delay);
+    }
+    return with(new LogicalPlan.Watermark(plan, column, millis));
+  }
+
   /** Groups the stream for a streaming aggregation: {@code groupBy(col("key")).count()}. */
   public GroupedData groupBy(Column... columns) {
     List<Expression> exprs = new ArrayList<>();

@@ -310,4 +310,34 @@ public final class functions {
   private static Column aggregate(io.millrace.runtime.expr.AggregateCall.Function function, Column column) {
     return new Column(new io.millrace.runtime.expr.AggregateCall(function, column.expression(), null));
   }
+
+  // ---- event-time windows ----
+
+  /** Tumbling windows of {@code duration} (such as {@code "5 minutes"}) over a TIMESTAMP column. */
+  public static Column window(Column time, String duration) {
+    long micros = durationMicros(duration, "duration");
+    return new Column(new io.millrace.runtime.expr.TimeWindow(time.expression(), micros, micros));
+  }
+
+  /** Sliding windows of {@code duration} starting every {@code slide}. */
+  public static Column window(Column time, String duration, String slide) {
+    return new Column(new io.millrace.runtime.expr.TimeWindow(time.expression(), durationMicros(duration, "duration"),
+        durationMicros(slide, "slide")));
+  }
+
+  public static Column window(String time, String duration) {
+    return window(col(time), duration);
+  }
+
+  public static Column window(String time, String duration, String slide) {
+    return window(col(time), duration, slide);
+  }
+
+  private static long durationMicros(String text, String what) {
+    try {
+      return io.millrace.spi.Options.parseDuration(text).toNanos() / 1000;
+    } catch (IllegalArgumentException e) {
+      throw new AnalysisException("window " + what + ": " + e.getMessage(), e);
+    }
+  }
 }

@@ -83,6 +83,8 @@ public final class MicroBatchExecution implements StreamingQuery {
   private long nextBatchId;
   private long watermarkMs;
   private PendingReplay replay;
+  /** The watermark moved in the last batch: run one more, even without data, to emit and evict. */
+  private boolean noDataBatchDue;
 
   /** A batch that was recorded in {@code offsets/} but not committed: it runs first, unchanged. */
   private record PendingReplay(long batchId, OffsetSeq seq, List<Offset> starts) {}
@@ -176,9 +178,17 @@ public final class MicroBatchExecution implements StreamingQuery {
   }
 
   private static void checkOutputMode(QuerySpec spec, QueryPlan plan) {
-    if (plan.isStateful() && spec.outputMode() == OutputMode.APPEND) {
-      throw new AnalysisException("output mode append needs withWatermark(..) on the grouping column: a group's "
-          + "count can change with every batch, so no row could ever be emitted as final; use update or complete");
+    boolean evicts = plan.aggregation().map(a -> a.evictsByWatermark()).orElse(false);
+    if (plan.isStateful() && spec.outputMode() == OutputMode.APPEND && !evicts) {
+      throw new AnalysisException("output mode append needs withWatermark(..) on the event-time column and a grouping "
+          + "by that column or a window on it: otherwise a group can change with every batch, so no row could ever "
+          + "be emitted as final; " + (plan.watermark().isPresent()
+              ? "group by '" + plan.watermark().get().column() + "' or window('" + plan.watermark().get().column() + "', ..)"
+              : "add withWatermark(..)") + ", or use update or complete");
+    }
+    if (plan.isStateful() && plan.watermark().isPresent() && !evicts) {
+      LOG.warn("The aggregation does not group by the watermarked column '{}' or a window on it: its state is never "
+          + "evicted and grows with every new group", plan.watermark().get().column());
     }
     if (!plan.isStateful() && spec.outputMode() == OutputMode.COMPLETE) {
       throw new AnalysisException("output mode complete needs an aggregation: it re-emits the whole result "
@@ -285,6 +295,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       }
       nextBatchId = restart.lastOffsetsId() + 1;
       watermarkMs = Math.max(last.batchWatermarkMs(), restart.lastCommit().orElseThrow().nextBatchWatermarkMs());
+      noDataBatchDue = watermarkDriven() && watermarkMs > last.batchWatermarkMs();
       LOG.info("Query {} resumes at batch {}", checkpoint.queryId(), nextBatchId);
       return;
     }
@@ -410,7 +421,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     for (SourceBinding s : sources) {
       hasData |= !latest.get(s.index).json().equals(s.committed.json());
     }
-    if (!hasData) {
+    if (!hasData && !noDataBatchDue) {
       return false;
     }
     long batchId = nextBatchId;
@@ -447,7 +458,9 @@ public final class MicroBatchExecution implements StreamingQuery {
 
   private void runBatch(long batchId, OffsetSeq seq, List<Offset> starts, List<Offset> ends, List<Offset> latest,
       ProgressTracker.Timer timer) throws Exception {
-    EvalContext context = EvalContext.ofBatchTimestamp(seq.batchTimestampMs() * 1000);
+    io.millrace.runtime.expr.EventTimeStats eventTimes = new io.millrace.runtime.expr.EventTimeStats();
+    EvalContext context = EvalContext.ofBatch(seq.batchTimestampMs() * 1000, eventTimes);
+    long batchWatermarkMicros = plan.watermark().isPresent() ? seq.batchWatermarkMs() * 1000 : Long.MIN_VALUE;
     SourceBinding only = sources.get(0);
     List<InputPartition> partitions = timer.time("queryPlanning",
         () -> only.source.planInputPartitions(starts.get(0), ends.get(0)));
@@ -455,7 +468,8 @@ public final class MicroBatchExecution implements StreamingQuery {
     List<Row> output = result.rows();
     List<StateOperatorProgress> stateProgress = List.of();
     if (aggregation.isPresent()) {
-      StatefulAggregation.Result stateful = timer.time("stateUpdate", () -> aggregation.get().run(batchId, result.rows(), context));
+      StatefulAggregation.Result stateful = timer.time("stateUpdate",
+          () -> aggregation.get().run(batchId, result.rows(), context, batchWatermarkMicros));
       output = new ArrayList<>(stateful.rows().size());
       for (Row r : stateful.rows()) {
         Row out = plan.after().apply(r, context);
@@ -471,9 +485,10 @@ public final class MicroBatchExecution implements StreamingQuery {
       engine.faults().reached(FaultPoint.AFTER_SINK_WRITE, batchId);
       return null;
     });
+    long nextWatermarkMs = nextWatermark(seq.batchWatermarkMs(), eventTimes);
     timer.time("commitOffsets", () -> {
       engine.faults().reached(FaultPoint.BEFORE_COMMIT_LOG, batchId);
-      checkpoint.writeCommit(batchId, new CommitEntry(watermarkMs));
+      checkpoint.writeCommit(batchId, new CommitEntry(nextWatermarkMs));
       for (SourceBinding s : sources) {
         s.source.commit(ends.get(s.index));
         s.committed = ends.get(s.index);
@@ -481,11 +496,44 @@ public final class MicroBatchExecution implements StreamingQuery {
       return null;
     });
     nextBatchId = batchId + 1;
-    StreamingQueryProgress p = progress.finishBatch(timer, batchId, result.inputRows(), batch.numRows(), stateProgress,
+    watermarkMs = nextWatermarkMs;
+    noDataBatchDue = watermarkDriven() && nextWatermarkMs > seq.batchWatermarkMs();
+    StreamingQueryProgress p = progress.finishBatch(timer, batchId, result.inputRows(), batch.numRows(),
+        eventTimeProgress(seq.batchWatermarkMs(), eventTimes), stateProgress,
         sourceProgress(starts, ends, latest, result.inputRows()), writer.description(), writer.metrics());
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
     }
+  }
+
+  /** Whether the watermark drives results: a stateful operator that emits or evicts by it. */
+  private boolean watermarkDriven() {
+    return plan.watermark().isPresent() && plan.aggregation().map(a -> a.evictsByWatermark()).orElse(false);
+  }
+
+  /**
+   * The watermark of the next batch: the greatest event time this batch saw minus the delay,
+   * never below the current one (it only moves forward, and only with event time).
+   */
+  private long nextWatermark(long current, io.millrace.runtime.expr.EventTimeStats seen) {
+    if (plan.watermark().isEmpty() || seen.count() == 0) {
+      return current;
+    }
+    return Math.max(current, Math.floorDiv(seen.maxMicros(), 1000) - plan.watermarkDelayMillis().orElseThrow());
+  }
+
+  private Map<String, String> eventTimeProgress(long batchWatermarkMs, io.millrace.runtime.expr.EventTimeStats seen) {
+    if (plan.watermark().isEmpty()) {
+      return Map.of();
+    }
+    Map<String, String> out = new java.util.TreeMap<>();
+    out.put("watermark", ProgressTracker.iso(batchWatermarkMs));
+    if (seen.count() > 0) {
+      out.put("min", ProgressTracker.iso(Math.floorDiv(seen.minMicros(), 1000)));
+      out.put("max", ProgressTracker.iso(Math.floorDiv(seen.maxMicros(), 1000)));
+      out.put("avg", ProgressTracker.iso(seen.avgMillis()));
+    }
+    return out;
   }
 
   private List<ProgressTracker.SourceFigures> sourceProgress(List<Offset> starts, List<Offset> ends,

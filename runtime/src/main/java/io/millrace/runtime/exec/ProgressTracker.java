@@ -68,7 +68,7 @@ final class ProgressTracker {
   }
 
   StreamingQueryProgress finishBatch(Timer timer, long batchId, long inputRows, long outputRows,
-      List<io.millrace.api.StateOperatorProgress> stateOperators, List<SourceFigures> sources, String sinkDescription, Map<String, String> sinkMetrics) {
+      Map<String, String> eventTime, List<io.millrace.api.StateOperatorProgress> stateOperators, List<SourceFigures> sources, String sinkDescription, Map<String, String> sinkMetrics) {
     long elapsedNanos = System.nanoTime() - timer.startNanos;
     Map<String, Long> durations = new LinkedHashMap<>(timer.durations);
     durations.put("triggerExecution", elapsedNanos / 1_000_000);
@@ -82,7 +82,7 @@ final class ProgressTracker {
           inputRate, processedRate, s.metrics()));
     }
     StreamingQueryProgress p = new StreamingQueryProgress(id, runId, name, iso(timer.startMillis), batchId,
-        elapsedNanos / 1_000_000, inputRows, inputRate, processedRate, durations, Map.of(), stateOperators,
+        elapsedNanos / 1_000_000, inputRows, inputRate, processedRate, durations, eventTime, stateOperators,
         sourceProgress, new SinkProgress(sinkDescription, outputRows, sinkMetrics), guarantee);
     synchronized (recent) {
       recent.addLast(p);

@@ -9,7 +9,27 @@ public interface EvalContext {
   /** The batch's logical time, microseconds since the epoch, UTC. */
   long batchTimestampMicros();
 
+  /** Where {@code withWatermark} records the event times it sees; null outside a batch. */
+  default EventTimeStats eventTimeStats() {
+    return null;
+  }
+
   static EvalContext ofBatchTimestamp(long micros) {
     return () -> micros;
+  }
+
+  /** A batch's context: its logical time and the collector of its event times. */
+  static EvalContext ofBatch(long micros, EventTimeStats stats) {
+    return new EvalContext() {
+      @Override
+      public long batchTimestampMicros() {
+        return micros;
+      }
+
+      @Override
+      public EventTimeStats eventTimeStats() {
+        return stats;
+      }
+    };
   }
 }

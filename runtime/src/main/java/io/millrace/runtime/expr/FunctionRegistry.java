@@ -53,6 +53,8 @@ final class FunctionRegistry {
     register("round", 1, 2, a -> new Round(a.get(0), a.size() < 2 ? 0 : intLiteral(a.get(1), "round", "scale")));
 
     register("current_timestamp", 0, 0, a -> new CurrentTimestamp());
+    register("window", 2, 3, a -> new TimeWindow(a.get(0), durationMicros(a.get(1), "window", "duration"),
+        durationMicros(a.get(a.size() - 1), "window", a.size() == 3 ? "slide" : "duration")));
     for (AggregateCall.Function f : AggregateCall.Function.values()) {
       register(f.sqlName(), 1, 1, a -> new AggregateCall(f, a.get(0), null));
     }
@@ -116,6 +118,15 @@ final class FunctionRegistry {
       case 0: return new UnixTimestamp();
       case 1: return new UnixTimestamp(a.get(0));
       default: return new UnixTimestamp(a.get(0), stringLiteral(a.get(1), "unix_timestamp", "pattern"));
+    }
+  }
+
+  private static long durationMicros(Expression e, String function, String what) {
+    String text = stringLiteral(e, function, what);
+    try {
+      return io.millrace.spi.Options.parseDuration(text).toNanos() / 1000;
+    } catch (IllegalArgumentException ex) {
+      throw new IllegalArgumentException(function + "(..): " + what + " " + ex.getMessage());
     }
   }
 

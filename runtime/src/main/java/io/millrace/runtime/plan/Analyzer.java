@@ -62,6 +62,28 @@ public final class Analyzer {
       }
       return project(input, columns, stages);
     }
+    if (plan instanceof LogicalPlan.Watermark) {
+      LogicalPlan.Watermark w = (LogicalPlan.Watermark) plan;
+      Schema input = resolve(w.child(), sourceSchema, stages);
+      int index = input.indexOf(w.column());
+      if (index < 0) {
+        throw new AnalysisException("withWatermark: cannot resolve column '" + w.column() + "'; available columns: "
+            + input.names());
+      }
+      if (input.field(index).type() != io.millrace.spi.data.DataType.TIMESTAMP) {
+        throw new AnalysisException("withWatermark needs a TIMESTAMP column, but '" + w.column() + "' is "
+            + input.field(index).type());
+      }
+      stages.add((row, context) -> {
+        Object t = row.get(index);
+        io.millrace.runtime.expr.EventTimeStats stats = context.eventTimeStats();
+        if (t != null && stats != null) {
+          stats.observe((Long) t);
+        }
+        return row;
+      });
+      return input;
+    }
     if (plan instanceof LogicalPlan.Aggregate) {
       throw new AnalysisException("a streaming aggregation must be planned by QueryPlan");
     }

@@ -43,6 +43,12 @@ public sealed interface LogicalPlan {
     }
   }
 
+  /**
+   * {@code withWatermark(column, delay)}: rows pass unchanged; their event times set the
+   * watermark of the next batch (max event time minus the delay).
+   */
+  record Watermark(LogicalPlan child, String column, long delayMillis) implements LogicalPlan {}
+
   /** {@code withColumnRenamed}: a missing column changes nothing, as in Spark. */
   record Rename(LogicalPlan child, String existing, String renamed) implements LogicalPlan {}
 
@@ -69,6 +75,8 @@ public sealed interface LogicalPlan {
         node = ((Rename) node).child();
       } else if (node instanceof Aggregate) {
         node = ((Aggregate) node).child();
+      } else if (node instanceof Watermark) {
+        node = ((Watermark) node).child();
       } else {
         node = ((Drop) node).child();
       }

@@ -12,8 +12,15 @@ import java.util.Optional;
  * @param before the per-row pipeline from the source to the aggregation (or to the sink)
  * @param aggregation the streaming aggregation, if any
  * @param after the per-row pipeline over the aggregation's output (identity when there is none)
+ * @param watermark the query's {@code withWatermark}, if any
  */
-public record QueryPlan(RowPipeline before, Optional<AggregationPlan> aggregation, RowPipeline after) {
+public record QueryPlan(RowPipeline before, Optional<AggregationPlan> aggregation, RowPipeline after,
+    Optional<LogicalPlan.Watermark> watermark) {
+
+  /** The watermark delay in milliseconds, if the query declares an event time. */
+  public Optional<Long> watermarkDelayMillis() {
+    return watermark.map(LogicalPlan.Watermark::delayMillis);
+  }
 
   /** The schema the sink receives. */
   public Schema outputSchema() {
@@ -27,15 +34,17 @@ public record QueryPlan(RowPipeline before, Optional<AggregationPlan> aggregatio
   /** Resolves {@code plan} over rows of {@code sourceSchema}. */
   public static QueryPlan analyze(LogicalPlan plan, Schema sourceSchema) {
     Optional<LogicalPlan.Aggregate> aggregate = findAggregate(plan);
+    Optional<LogicalPlan.Watermark> watermark = findWatermark(plan, aggregate);
     if (aggregate.isEmpty()) {
       RowPipeline only = Analyzer.analyze(plan, sourceSchema);
-      return new QueryPlan(only, Optional.empty(), Analyzer.analyze(relation(), only.outputSchema()));
+      return new QueryPlan(only, Optional.empty(), Analyzer.analyze(relation(), only.outputSchema()), watermark);
     }
     LogicalPlan.Aggregate agg = aggregate.get();
     RowPipeline before = Analyzer.analyze(agg.child(), sourceSchema);
-    AggregationPlan aggregation = AggregationPlan.bind(agg.grouping(), agg.aggregates(), before.outputSchema());
+    AggregationPlan aggregation = AggregationPlan.bind(agg.grouping(), agg.aggregates(), before.outputSchema(),
+        watermark.map(LogicalPlan.Watermark::column));
     RowPipeline after = Analyzer.analyze(replace(plan, agg, relation()), aggregation.outputSchema());
-    return new QueryPlan(before, Optional.of(aggregation), after);
+    return new QueryPlan(before, Optional.of(aggregation), after, watermark);
   }
 
   private static LogicalPlan relation() {
@@ -55,7 +64,32 @@ public record QueryPlan(RowPipeline before, Optional<AggregationPlan> aggregatio
     return Optional.ofNullable(found);
   }
 
+  /** The query's one withWatermark, which must come before its aggregation to mean anything. */
+  private static Optional<LogicalPlan.Watermark> findWatermark(LogicalPlan plan, Optional<LogicalPlan.Aggregate> aggregate) {
+    LogicalPlan.Watermark found = null;
+    boolean belowAggregate = aggregate.isEmpty();
+    for (LogicalPlan node = plan; !(node instanceof LogicalPlan.SourceRelation); node = child(node)) {
+      if (node instanceof LogicalPlan.Aggregate) {
+        belowAggregate = true;
+      }
+      if (node instanceof LogicalPlan.Watermark) {
+        if (found != null) {
+          throw new AnalysisException("withWatermark is given twice; a stream has one event time");
+        }
+        if (!belowAggregate) {
+          throw new AnalysisException("withWatermark(\"" + ((LogicalPlan.Watermark) node).column() + "\", ..) comes after "
+              + "the aggregation, where it cannot evict state or drop late rows; declare it before groupBy(..)");
+        }
+        found = (LogicalPlan.Watermark) node;
+      }
+    }
+    return Optional.ofNullable(found);
+  }
+
   private static LogicalPlan child(LogicalPlan node) {
+    if (node instanceof LogicalPlan.Watermark) {
+      return ((LogicalPlan.Watermark) node).child();
+    }
     if (node instanceof LogicalPlan.Project) {
       return ((LogicalPlan.Project) node).child();
     } else if (node instanceof LogicalPlan.Filter) {
@@ -87,6 +121,9 @@ public record QueryPlan(RowPipeline before, Optional<AggregationPlan> aggregatio
     } else if (plan instanceof LogicalPlan.Rename) {
       LogicalPlan.Rename r = (LogicalPlan.Rename) plan;
       return new LogicalPlan.Rename(replace(r.child(), target, replacement), r.existing(), r.renamed());
+    } else if (plan instanceof LogicalPlan.Watermark) {
+      LogicalPlan.Watermark w = (LogicalPlan.Watermark) plan;
+      return new LogicalPlan.Watermark(replace(w.child(), target, replacement), w.column(), w.delayMillis());
     } else if (plan instanceof LogicalPlan.Drop) {
       LogicalPlan.Drop d = (LogicalPlan.Drop) plan;
       return new LogicalPlan.Drop(replace(d.child(), target, replacement), d.names());

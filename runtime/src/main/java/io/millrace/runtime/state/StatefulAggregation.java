@@ -73,22 +73,41 @@ public final class StatefulAggregation implements AutoCloseable {
   private record Routed(ByteBuffer key, Row keyRow, Row input) {}
 
   /** One partition's prepared, uncommitted work. */
-  private record Prepared(StateStore store, List<Row> rows, long updated) {}
+  private record Prepared(StateStore store, List<Row> rows, long updated, long removed) {}
 
-  public Result run(long batchId, List<Row> input, EvalContext context) throws Exception {
+  /**
+   * Runs batch {@code batchId} over its input rows (after the operators before the
+   * aggregation). With a watermark, rows whose group is already finished at it are dropped
+   * and counted, and finished groups are emitted (append) or dropped silently (update) and
+   * their state removed; complete mode keeps everything.
+   *
+   * @param watermarkMicros the batch's watermark, or {@link Long#MIN_VALUE} when there is none
+   */
+  public Result run(long batchId, List<Row> input, EvalContext context, long watermarkMicros) throws Exception {
     List<List<Routed>> buckets = new ArrayList<>();
     for (int p = 0; p < keyGroups.partitions(); p++) {
       buckets.add(new ArrayList<>());
     }
+    boolean late = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark();
+    long dropped = 0;
     for (Row row : input) {
-      Row key = plan.key(row, context);
-      byte[] encoded = keyCodec.encode(key);
-      buckets.get(keyGroups.partition(encoded)).add(new Routed(ByteBuffer.wrap(encoded), key, row));
+      boolean kept = false;
+      for (Row key : plan.keys(row, context)) {
+        if (late && plan.finished(key, watermarkMicros)) {
+          continue;
+        }
+        kept = true;
+        byte[] encoded = keyCodec.encode(key);
+        buckets.get(keyGroups.partition(encoded)).add(new Routed(ByteBuffer.wrap(encoded), key, row));
+      }
+      // Counted as input rows, unlike Spark, which counts partially aggregated rows.
+      dropped += kept ? 0 : 1;
     }
+    boolean evict = late && mode != OutputMode.COMPLETE;
     List<Future<Prepared>> prepared = new ArrayList<>();
     for (int p = 0; p < buckets.size(); p++) {
       int partition = p;
-      prepared.add(pool.submit(() -> prepare(partition, batchId, buckets.get(partition), context)));
+      prepared.add(pool.submit(() -> prepare(partition, batchId, buckets.get(partition), context, evict, watermarkMicros)));
     }
     List<Prepared> ready = await(prepared, null);
     List<Future<Long>> commits = new ArrayList<>();
@@ -103,10 +122,11 @@ public final class StatefulAggregation implements AutoCloseable {
     for (long ms : await(commits, ready)) {
       commitMs += ms;
     }
-    return new Result(rowsOf(ready), progress(ready, commitMs));
+    return new Result(rowsOf(ready), progress(ready, commitMs, dropped));
   }
 
-  private Prepared prepare(int partition, long batchId, List<Routed> rows, EvalContext context) {
+  private Prepared prepare(int partition, long batchId, List<Routed> rows, EvalContext context, boolean evict,
+      long watermarkMicros) {
     StateStore store = stores.provider(partition).getStore(batchId);
     try {
       Map<ByteBuffer, Object[]> touched = new LinkedHashMap<>();
@@ -131,11 +151,33 @@ public final class StatefulAggregation implements AutoCloseable {
       if (mode == OutputMode.COMPLETE) {
         out.addAll(wholeResult(store));
       }
-      return new Prepared(store, out, touched.size());
+      long removed = evict ? evictFinished(store, watermarkMicros, mode == OutputMode.APPEND ? out : null) : 0;
+      return new Prepared(store, out, touched.size(), removed);
     } catch (RuntimeException | Error e) {
       store.abort();
       throw e;
     }
+  }
+
+  /**
+   * Removes the groups finished at the watermark, adding their final rows to {@code emit} when
+   * given (append mode), in encoded-key order so a replay emits the same rows.
+   */
+  private long evictFinished(StateStore store, long watermarkMicros, List<Row> emit) {
+    TreeMap<byte[], byte[]> finished = new TreeMap<>(Arrays::compare);
+    for (Iterator<KeyValue> it = store.iterator(); it.hasNext(); ) {
+      KeyValue kv = it.next();
+      if (plan.finished(keyCodec.decode(kv.key()), watermarkMicros)) {
+        finished.put(kv.key(), kv.value());
+      }
+    }
+    for (Map.Entry<byte[], byte[]> e : finished.entrySet()) {
+      if (emit != null) {
+        emit.add(plan.output(keyCodec.decode(e.getKey()), valueCodec.decode(e.getValue()).toArray()));
+      }
+      store.remove(e.getKey());
+    }
+    return finished.size();
   }
 
   /** Every group, ordered by encoded key so a replayed batch emits the same rows in the same order. */
@@ -183,9 +225,10 @@ public final class StatefulAggregation implements AutoCloseable {
     return rows;
   }
 
-  private StateOperatorProgress progress(List<Prepared> ready, long commitMs) {
+  private StateOperatorProgress progress(List<Prepared> ready, long commitMs, long dropped) {
     long total = 0;
     long updated = 0;
+    long removed = 0;
     long memory = 0;
     Map<String, Long> custom = new TreeMap<>();
     for (Prepared r : ready) {
@@ -193,10 +236,11 @@ public final class StatefulAggregation implements AutoCloseable {
       total += m.numKeys();
       memory += m.memoryUsedBytes();
       updated += r.updated();
+      removed += r.removed();
       m.customMetrics().forEach((k, v) -> custom.merge(k, v, Long::sum));
     }
     custom.put("maintenanceFailures", stores.maintenanceFailures());
-    return new StateOperatorProgress(OPERATOR_NAME, total, updated, 0, 0, commitMs, memory, keyGroups.partitions(),
+    return new StateOperatorProgress(OPERATOR_NAME, total, updated, removed, dropped, commitMs, memory, keyGroups.partitions(),
         keyGroups.partitions(), custom);
   }
 

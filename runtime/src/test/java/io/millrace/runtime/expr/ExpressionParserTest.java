@@ -174,7 +174,7 @@ class ExpressionParserTest {
         .isInstanceOf(AnalysisException.class)
         .hasMessageStartingWith("cannot parse 'i + foo(1)' at position 5: unknown function 'foo'; known functions: abs, ")
         .hasMessageContaining("coalesce, concat, contains, count, current_timestamp, date_format")
-        .hasMessageContaining("upper, year");
+        .hasMessageContaining("upper, window, year");
   }
 
   @Test
