@@ -104,6 +104,25 @@ public final class Dataset {
     return with(new LogicalPlan.Watermark(plan, column, millis));
   }
 
+  /**
+   * Drops rows whose {@code columns} (all columns when none are named) equal those of an
+   * earlier row. The keys seen are kept in state: with {@code withWatermark} on one of the key
+   * columns, keys older than the watermark are forgotten (and rows that old dropped as late);
+   * otherwise the state grows with every distinct key, and the query logs a warning saying so.
+   */
+  public Dataset dropDuplicates(String... columns) {
+    return with(new LogicalPlan.Deduplicate(plan, Arrays.asList(columns), false));
+  }
+
+  /**
+   * Drops copies of a row with the same {@code columns} that arrive while a copy could still be
+   * on time: each key is remembered until the watermark passes its first row's event time plus
+   * the watermark delay. Needs {@code withWatermark} before it.
+   */
+  public Dataset dropDuplicatesWithinWatermark(String... columns) {
+    return with(new LogicalPlan.Deduplicate(plan, Arrays.asList(columns), true));
+  }
+
   /** Groups the stream for a streaming aggregation: {@code groupBy(col("key")).count()}. */
   public GroupedData groupBy(Column... columns) {
     List<Expression> exprs = new ArrayList<>();

@@ -63,7 +63,7 @@ public final class MicroBatchExecution implements StreamingQuery {
   private final PinnedSettings pinned;
   private final List<SourceBinding> sources;
   private final QueryPlan plan;
-  private final Optional<StatefulAggregation> aggregation;
+  private final Optional<io.millrace.runtime.state.StatefulOperator> stateful;
   private final java.util.concurrent.ScheduledExecutorService maintenance;
   private final BatchWriter writer;
   private final TriggerPolicy policy;
@@ -115,7 +115,7 @@ public final class MicroBatchExecution implements StreamingQuery {
           guarantee.label(), engine.settings().numRecentProgressUpdates());
       restoreFrom(restart);
       // Last, because it records the state schema: everything that can be refused was checked.
-      this.aggregation = createAggregation();
+      this.stateful = createStatefulOperator();
       this.maintenance = scheduleMaintenance();
     } catch (RuntimeException e) {
       // A query that fails to start releases what it opened; the checkpoint is closed by start().
@@ -178,7 +178,18 @@ public final class MicroBatchExecution implements StreamingQuery {
   }
 
   private static void checkOutputMode(QuerySpec spec, QueryPlan plan) {
-    boolean evicts = plan.aggregation().map(a -> a.evictsByWatermark()).orElse(false);
+    boolean evicts = plan.evictsByWatermark();
+    if (plan.deduplication().isPresent()) {
+      if (spec.outputMode() == OutputMode.COMPLETE) {
+        throw new AnalysisException("output mode complete needs an aggregation: a deduplication emits each row once "
+            + "and keeps no result table to re-emit; use append");
+      }
+      if (!evicts) {
+        LOG.warn("dropDuplicates keeps every key it has seen: without withWatermark(..) on one of its key columns its "
+            + "state grows without bound");
+      }
+      return;
+    }
     if (plan.isStateful() && spec.outputMode() == OutputMode.APPEND && !evicts) {
       throw new AnalysisException("output mode append needs withWatermark(..) on the event-time column and a grouping "
           + "by that column or a window on it: otherwise a group can change with every batch, so no row could ever "
@@ -221,29 +232,38 @@ public final class MicroBatchExecution implements StreamingQuery {
   }
 
   private void checkStateSchema() {
-    if (plan.aggregation().isPresent()) {
-      try {
+    try {
+      if (plan.aggregation().isPresent()) {
         StatefulAggregation.checkStateSchema(plan.aggregation().get(), checkpoint.root(), checkpoint.storage());
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException("cannot read the state schema in " + checkpoint.root() + ": " + e.getMessage(), e);
       }
+      if (plan.deduplication().isPresent()) {
+        io.millrace.runtime.state.StatefulDeduplication.checkStateSchema(plan.deduplication().get(), checkpoint.root(),
+            checkpoint.storage());
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot read the state schema in " + checkpoint.root() + ": " + e.getMessage(), e);
     }
   }
 
-  private Optional<StatefulAggregation> createAggregation() {
-    if (plan.aggregation().isEmpty()) {
+  private Optional<io.millrace.runtime.state.StatefulOperator> createStatefulOperator() {
+    if (!plan.isStateful()) {
       return Optional.empty();
     }
     String providerName = pinned.values().get(Settings.STATE_PROVIDER);
     io.millrace.spi.state.StateStoreProviderFactory factory = engine.plugins().stateStore(providerName);
+    int partitions = Integer.parseInt(pinned.values().get(Settings.SHUFFLE_PARTITIONS));
+    int maxKeyGroups = Integer.parseInt(pinned.values().get(Settings.MAX_KEY_GROUPS));
+    io.millrace.spi.PluginContext context =
+        RuntimePluginContext.forStateStore(engine, "state store '" + factory.name() + "'", checkpoint.queryId());
     try {
+      if (plan.deduplication().isPresent()) {
+        return Optional.of(new io.millrace.runtime.state.StatefulDeduplication(plan.deduplication().get(), factory,
+            checkpoint.root(), checkpoint.storage(), partitions, maxKeyGroups, context, engine.taskPool()));
+      }
       return Optional.of(new StatefulAggregation(plan.aggregation().get(), spec.outputMode(), factory, checkpoint.root(),
-          checkpoint.storage(), Integer.parseInt(pinned.values().get(Settings.SHUFFLE_PARTITIONS)),
-          Integer.parseInt(pinned.values().get(Settings.MAX_KEY_GROUPS)),
-          RuntimePluginContext.forStateStore(engine, "state store '" + factory.name() + "'", checkpoint.queryId()),
-          engine.taskPool()));
+          checkpoint.storage(), partitions, maxKeyGroups, context, engine.taskPool()));
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException("cannot check the state schema in " + checkpoint.root() + ": " + e.getMessage(), e);
+      throw new java.io.UncheckedIOException("cannot record the state schema in " + checkpoint.root() + ": " + e.getMessage(), e);
     }
   }
 
@@ -254,7 +274,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       t.setDaemon(true);
       return t;
     });
-    aggregation.ifPresent(a -> {
+    stateful.ifPresent(a -> {
       long every = engine.settings().maintenanceInterval().toMillis();
       executor.scheduleWithFixedDelay(a::maintain, every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
     });
@@ -467,17 +487,17 @@ public final class MicroBatchExecution implements StreamingQuery {
     BatchReader.Result result = timer.time("getBatch", () -> reader.read(only.source, partitions, plan.before(), context));
     List<Row> output = result.rows();
     List<StateOperatorProgress> stateProgress = List.of();
-    if (aggregation.isPresent()) {
-      StatefulAggregation.Result stateful = timer.time("stateUpdate",
-          () -> aggregation.get().run(batchId, result.rows(), context, batchWatermarkMicros));
-      output = new ArrayList<>(stateful.rows().size());
-      for (Row r : stateful.rows()) {
+    if (stateful.isPresent()) {
+      io.millrace.runtime.state.StatefulOperator.Result state = timer.time("stateUpdate",
+          () -> stateful.get().run(batchId, result.rows(), context, batchWatermarkMicros));
+      output = new ArrayList<>(state.rows().size());
+      for (Row r : state.rows()) {
         Row out = plan.after().apply(r, context);
         if (out != null) {
           output.add(out);
         }
       }
-      stateProgress = List.of(stateful.progress());
+      stateProgress = List.of(state.progress());
     }
     ListBatch batch = new ListBatch(plan.outputSchema(), output);
     timer.time("addBatch", () -> {
@@ -508,7 +528,7 @@ public final class MicroBatchExecution implements StreamingQuery {
 
   /** Whether the watermark drives results: a stateful operator that emits or evicts by it. */
   private boolean watermarkDriven() {
-    return plan.watermark().isPresent() && plan.aggregation().map(a -> a.evictsByWatermark()).orElse(false);
+    return plan.watermark().isPresent() && plan.evictsByWatermark();
   }
 
   /**
@@ -548,7 +568,7 @@ public final class MicroBatchExecution implements StreamingQuery {
 
   private void shutDown() {
     maintenance.shutdownNow();
-    aggregation.ifPresent(StatefulAggregation::close);
+    stateful.ifPresent(io.millrace.runtime.state.StatefulOperator::close);
     for (SourceBinding s : sources) {
       closeQuietly(s.source);
     }

@@ -84,8 +84,8 @@ public final class Analyzer {
       });
       return input;
     }
-    if (plan instanceof LogicalPlan.Aggregate) {
-      throw new AnalysisException("a streaming aggregation must be planned by QueryPlan");
+    if (plan instanceof LogicalPlan.Aggregate || plan instanceof LogicalPlan.Deduplicate) {
+      throw new AnalysisException("a stateful operator must be planned by QueryPlan");
     }
     LogicalPlan.Drop drop = (LogicalPlan.Drop) plan;
     Schema input = resolve(drop.child(), sourceSchema, stages);

@@ -43,6 +43,13 @@ public sealed interface LogicalPlan {
     }
   }
 
+  /** {@code dropDuplicates(columns)} or {@code dropDuplicatesWithinWatermark(columns)}; empty means all columns. */
+  record Deduplicate(LogicalPlan child, List<String> columns, boolean withinWatermark) implements LogicalPlan {
+    public Deduplicate {
+      columns = List.copyOf(columns);
+    }
+  }
+
   /**
    * {@code withWatermark(column, delay)}: rows pass unchanged; their event times set the
    * watermark of the next batch (max event time minus the delay).
@@ -77,6 +84,8 @@ public sealed interface LogicalPlan {
         node = ((Aggregate) node).child();
       } else if (node instanceof Watermark) {
         node = ((Watermark) node).child();
+      } else if (node instanceof Deduplicate) {
+        node = ((Deduplicate) node).child();
       } else {
         node = ((Drop) node).child();
       }

@@ -2,6 +2,7 @@ package io.millrace.runtime.plan;
 
 import io.millrace.api.AnalysisException;
 import io.millrace.runtime.state.AggregationPlan;
+import io.millrace.runtime.state.DeduplicationPlan;
 import io.millrace.spi.data.Schema;
 import java.util.Optional;
 
@@ -11,11 +12,12 @@ import java.util.Optional;
  *
  * @param before the per-row pipeline from the source to the aggregation (or to the sink)
  * @param aggregation the streaming aggregation, if any
+ * @param deduplication the streaming deduplication, if any (a query has at most one stateful operator)
  * @param after the per-row pipeline over the aggregation's output (identity when there is none)
  * @param watermark the query's {@code withWatermark}, if any
  */
-public record QueryPlan(RowPipeline before, Optional<AggregationPlan> aggregation, RowPipeline after,
-    Optional<LogicalPlan.Watermark> watermark) {
+public record QueryPlan(RowPipeline before, Optional<AggregationPlan> aggregation,
+    Optional<DeduplicationPlan> deduplication, RowPipeline after, Optional<LogicalPlan.Watermark> watermark) {
 
   /** The watermark delay in milliseconds, if the query declares an event time. */
   public Optional<Long> watermarkDelayMillis() {
@@ -28,48 +30,64 @@ public record QueryPlan(RowPipeline before, Optional<AggregationPlan> aggregatio
   }
 
   public boolean isStateful() {
-    return aggregation.isPresent();
+    return aggregation.isPresent() || deduplication.isPresent();
+  }
+
+  /** Whether the stateful operator emits or forgets state as the watermark passes. */
+  public boolean evictsByWatermark() {
+    return aggregation.map(AggregationPlan::evictsByWatermark).orElse(false)
+        || deduplication.map(DeduplicationPlan::evictsByWatermark).orElse(false);
   }
 
   /** Resolves {@code plan} over rows of {@code sourceSchema}. */
   public static QueryPlan analyze(LogicalPlan plan, Schema sourceSchema) {
-    Optional<LogicalPlan.Aggregate> aggregate = findAggregate(plan);
-    Optional<LogicalPlan.Watermark> watermark = findWatermark(plan, aggregate);
-    if (aggregate.isEmpty()) {
+    Optional<LogicalPlan> stateful = findStateful(plan);
+    Optional<LogicalPlan.Watermark> watermark = findWatermark(plan, stateful);
+    if (stateful.isEmpty()) {
       RowPipeline only = Analyzer.analyze(plan, sourceSchema);
-      return new QueryPlan(only, Optional.empty(), Analyzer.analyze(relation(), only.outputSchema()), watermark);
+      return new QueryPlan(only, Optional.empty(), Optional.empty(), Analyzer.analyze(relation(), only.outputSchema()),
+          watermark);
     }
-    LogicalPlan.Aggregate agg = aggregate.get();
+    Optional<String> eventTime = watermark.map(LogicalPlan.Watermark::column);
+    if (stateful.get() instanceof LogicalPlan.Deduplicate) {
+      LogicalPlan.Deduplicate d = (LogicalPlan.Deduplicate) stateful.get();
+      RowPipeline before = Analyzer.analyze(d.child(), sourceSchema);
+      DeduplicationPlan dedup = DeduplicationPlan.bind(d.columns(), d.withinWatermark(), before.outputSchema(), eventTime,
+          watermark.map(LogicalPlan.Watermark::delayMillis).orElse(0L));
+      RowPipeline after = Analyzer.analyze(replace(plan, d, relation()), before.outputSchema());
+      return new QueryPlan(before, Optional.empty(), Optional.of(dedup), after, watermark);
+    }
+    LogicalPlan.Aggregate agg = (LogicalPlan.Aggregate) stateful.get();
     RowPipeline before = Analyzer.analyze(agg.child(), sourceSchema);
-    AggregationPlan aggregation = AggregationPlan.bind(agg.grouping(), agg.aggregates(), before.outputSchema(),
-        watermark.map(LogicalPlan.Watermark::column));
+    AggregationPlan aggregation = AggregationPlan.bind(agg.grouping(), agg.aggregates(), before.outputSchema(), eventTime);
     RowPipeline after = Analyzer.analyze(replace(plan, agg, relation()), aggregation.outputSchema());
-    return new QueryPlan(before, Optional.of(aggregation), after, watermark);
+    return new QueryPlan(before, Optional.of(aggregation), Optional.empty(), after, watermark);
   }
 
   private static LogicalPlan relation() {
     return new LogicalPlan.SourceRelation("(input)", java.util.Map.of(), Optional.empty());
   }
 
-  private static Optional<LogicalPlan.Aggregate> findAggregate(LogicalPlan plan) {
-    LogicalPlan.Aggregate found = null;
+  private static Optional<LogicalPlan> findStateful(LogicalPlan plan) {
+    LogicalPlan found = null;
     for (LogicalPlan node = plan; !(node instanceof LogicalPlan.SourceRelation); node = child(node)) {
-      if (node instanceof LogicalPlan.Aggregate) {
+      if (node instanceof LogicalPlan.Aggregate || node instanceof LogicalPlan.Deduplicate) {
         if (found != null) {
-          throw new AnalysisException("a query may hold one streaming aggregation; this one aggregates twice");
+          throw new AnalysisException("a query may hold one stateful operator (an aggregation or a deduplication); "
+              + "this one holds two");
         }
-        found = (LogicalPlan.Aggregate) node;
+        found = node;
       }
     }
     return Optional.ofNullable(found);
   }
 
   /** The query's one withWatermark, which must come before its aggregation to mean anything. */
-  private static Optional<LogicalPlan.Watermark> findWatermark(LogicalPlan plan, Optional<LogicalPlan.Aggregate> aggregate) {
+  private static Optional<LogicalPlan.Watermark> findWatermark(LogicalPlan plan, Optional<LogicalPlan> stateful) {
     LogicalPlan.Watermark found = null;
-    boolean belowAggregate = aggregate.isEmpty();
+    boolean belowAggregate = stateful.isEmpty();
     for (LogicalPlan node = plan; !(node instanceof LogicalPlan.SourceRelation); node = child(node)) {
-      if (node instanceof LogicalPlan.Aggregate) {
+      if (stateful.isPresent() && node == stateful.get()) {
         belowAggregate = true;
       }
       if (node instanceof LogicalPlan.Watermark) {
@@ -78,7 +96,8 @@ public record QueryPlan(RowPipeline before, Optional<AggregationPlan> aggregatio
         }
         if (!belowAggregate) {
           throw new AnalysisException("withWatermark(\"" + ((LogicalPlan.Watermark) node).column() + "\", ..) comes after "
-              + "the aggregation, where it cannot evict state or drop late rows; declare it before groupBy(..)");
+              + "the stateful operator, where it cannot evict state or drop late rows; declare it before groupBy(..) "
+              + "or dropDuplicates(..)");
         }
         found = (LogicalPlan.Watermark) node;
       }
@@ -100,6 +119,8 @@ public record QueryPlan(RowPipeline before, Optional<AggregationPlan> aggregatio
       return ((LogicalPlan.Rename) node).child();
     } else if (node instanceof LogicalPlan.Aggregate) {
       return ((LogicalPlan.Aggregate) node).child();
+    } else if (node instanceof LogicalPlan.Deduplicate) {
+      return ((LogicalPlan.Deduplicate) node).child();
     }
     return ((LogicalPlan.Drop) node).child();
   }

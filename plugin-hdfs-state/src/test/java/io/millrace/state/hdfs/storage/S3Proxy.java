@@ -11,8 +11,8 @@ import org.jclouds.blobstore.BlobStoreContext;
  * An in-process S3-compatible server (s3proxy over jclouds' in-memory blob store) on a free
  * loopback port, with one bucket, and the S3A options that reach it.
  */
-final class S3Proxy {
-  static final String BUCKET = "millrace-tck";
+public final class S3Proxy {
+  public static final String BUCKET = "millrace-tck";
   private static final String ACCESS_KEY = "tck-access";
   private static final String SECRET_KEY = "tck-secret";
 
@@ -25,7 +25,7 @@ final class S3Proxy {
   }
 
   /** Starts the server and creates {@link #BUCKET}. */
-  static S3Proxy start() throws Exception {
+  public static S3Proxy start() throws Exception {
     BlobStoreContext context = ContextBuilder.newBuilder("transient")
         .credentials("identity", "credential")
         .build(BlobStoreContext.class);
@@ -47,7 +47,7 @@ final class S3Proxy {
   }
 
   /** Session options that point S3A at this server with path-style requests and fixed keys. */
-  Map<String, String> options() {
+  public Map<String, String> options() {
     return Map.ofEntries(
         Map.entry("millrace.hadoop.fs.s3a.endpoint", "http://127.0.0.1:" + proxy.getPort()),
         Map.entry("millrace.hadoop.fs.s3a.endpoint.region", "us-east-1"),
@@ -62,12 +62,12 @@ final class S3Proxy {
   }
 
   /** A fresh root in the bucket. */
-  static URI freshRoot() {
+  public static URI freshRoot() {
     return URI.create("s3a://" + BUCKET + "/tck/" + UUID.randomUUID() + "/");
   }
 
   /** Stops the server and drops its blobs. */
-  void stop() throws Exception {
+  public void stop() throws Exception {
     proxy.stop();
     context.close();
   }

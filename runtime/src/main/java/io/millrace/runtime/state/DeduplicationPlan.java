@@ -1,0 +1,128 @@
+package io.millrace.runtime.state;
+
+import io.millrace.api.AnalysisException;
+import io.millrace.spi.data.DataType;
+import io.millrace.spi.data.Field;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code dropDuplicates(cols)} or {@code dropDuplicatesWithinWatermark(cols)} resolved against
+ * its input: which columns make the key, and how the watermark bounds the state.
+ * <ul>
+ *   <li>{@code dropDuplicates}: a key is kept forever, unless the key holds the watermarked
+ *       column; then keys whose event time is at or before the watermark are evicted, and rows
+ *       that old are dropped as late.</li>
+ *   <li>{@code dropDuplicatesWithinWatermark}: the key is the columns alone; the first row of
+ *       a key is kept, and the key is remembered until the watermark passes that row's event
+ *       time plus the delay — as long as a copy could still arrive on time.</li>
+ * </ul>
+ */
+public final class DeduplicationPlan {
+  private final int[] keyColumns;
+  private final boolean withinWatermark;
+  /** The watermarked column's position in the input, or -1. */
+  private final int eventTimeColumn;
+  /** The watermarked column's position in the key, or -1. */
+  private final int eventTimeInKey;
+  private final long delayMicros;
+  private final Schema keySchema;
+  private final Schema valueSchema;
+
+  private DeduplicationPlan(int[] keyColumns, boolean withinWatermark, int eventTimeColumn, int eventTimeInKey,
+      long delayMicros, Schema keySchema, Schema valueSchema) {
+    this.keyColumns = keyColumns;
+    this.withinWatermark = withinWatermark;
+    this.eventTimeColumn = eventTimeColumn;
+    this.eventTimeInKey = eventTimeInKey;
+    this.delayMicros = delayMicros;
+    this.keySchema = keySchema;
+    this.valueSchema = valueSchema;
+  }
+
+  /**
+   * @param columns the key columns; empty means every column
+   * @param watermarkColumn and {@code delayMillis}: the query's {@code withWatermark}, if any
+   */
+  public static DeduplicationPlan bind(List<String> columns, boolean withinWatermark, Schema input,
+      Optional<String> watermarkColumn, long delayMillis) {
+    List<String> names = columns.isEmpty() ? input.names() : columns;
+    int[] keyColumns = new int[names.size()];
+    List<Field> keyFields = new ArrayList<>();
+    int eventTimeInKey = -1;
+    for (int i = 0; i < keyColumns.length; i++) {
+      keyColumns[i] = input.indexOf(names.get(i));
+      if (keyColumns[i] < 0) {
+        throw new AnalysisException((withinWatermark ? "dropDuplicatesWithinWatermark" : "dropDuplicates")
+            + ": cannot resolve column '" + names.get(i) + "'; available columns: " + input.names());
+      }
+      keyFields.add(input.field(keyColumns[i]));
+      if (watermarkColumn.isPresent() && names.get(i).equals(watermarkColumn.get())) {
+        eventTimeInKey = i;
+      }
+    }
+    int eventTimeColumn = watermarkColumn.map(input::indexOf).orElse(-1);
+    if (withinWatermark && eventTimeColumn < 0) {
+      throw new AnalysisException("dropDuplicatesWithinWatermark needs withWatermark(..) before it: the watermark "
+          + "decides how long a key is remembered");
+    }
+    Schema valueSchema = withinWatermark
+        ? Schema.of(new Field("expiresAt", DataType.TIMESTAMP, false))
+        : Schema.of(new Field("seen", DataType.BOOLEAN, false));
+    return new DeduplicationPlan(keyColumns, withinWatermark, eventTimeColumn, eventTimeInKey, delayMillis * 1000,
+        Schema.of(keyFields), valueSchema);
+  }
+
+  public Schema keySchema() {
+    return keySchema;
+  }
+
+  public Schema valueSchema() {
+    return valueSchema;
+  }
+
+  public boolean withinWatermark() {
+    return withinWatermark;
+  }
+
+  /** Whether the watermark bounds the state (otherwise it grows with every distinct key). */
+  public boolean evictsByWatermark() {
+    return withinWatermark || eventTimeInKey >= 0;
+  }
+
+  String operatorName() {
+    return withinWatermark ? "dedupeWithinWatermark" : "dedupe";
+  }
+
+  Row key(Row input) {
+    Object[] values = new Object[keyColumns.length];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = input.get(keyColumns[i]);
+    }
+    return Row.wrap(values);
+  }
+
+  /** Whether an input row is too late to be considered at {@code watermarkMicros}. */
+  boolean late(Row input, long watermarkMicros) {
+    if (!evictsByWatermark() || input.isNullAt(eventTimeColumn)) {
+      return false;
+    }
+    return input.getLong(eventTimeColumn) <= watermarkMicros;
+  }
+
+  /** The state value remembering a key first seen in {@code input}. */
+  Row remember(Row input) {
+    return withinWatermark ? Row.of(input.getLong(eventTimeColumn) + delayMicros) : Row.of(true);
+  }
+
+  /** Whether a remembered key is past the watermark and can be forgotten. */
+  boolean expired(Row key, Row value, long watermarkMicros) {
+    if (withinWatermark) {
+      return value.getLong(0) <= watermarkMicros;
+    }
+    return eventTimeInKey >= 0 && !key.isNullAt(eventTimeInKey) && key.getLong(eventTimeInKey) <= watermarkMicros;
+  }
+}

@@ -1,0 +1,124 @@
+package io.millrace.runtime.state;
+
+import io.millrace.runtime.expr.EvalContext;
+import io.millrace.spi.PluginContext;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.state.KeyValue;
+import io.millrace.spi.state.StateStore;
+import io.millrace.spi.state.StateStoreProviderFactory;
+import io.millrace.spi.storage.Storage;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * Streaming deduplication over key-grouped partitions: the first row of each key passes, later
+ * copies are dropped (and counted in {@code numDroppedDuplicateRows}); the keys seen are kept in
+ * state, bounded by the watermark as {@link DeduplicationPlan} describes.
+ */
+public final class StatefulDeduplication implements StatefulOperator {
+  private static final long OPERATOR_ID = 0;
+
+  private final DeduplicationPlan plan;
+  private final KeyGroups keyGroups;
+  private final RowCodec keyCodec;
+  private final RowCodec valueCodec;
+  private final PartitionStores stores;
+  private final ExecutorService pool;
+
+  public StatefulDeduplication(DeduplicationPlan plan, StateStoreProviderFactory factory, URI checkpoint, Storage storage,
+      int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool) throws IOException {
+    this.plan = plan;
+    this.keyGroups = new KeyGroups(maxKeyGroups, partitions);
+    this.keyCodec = new RowCodec(plan.keySchema());
+    this.valueCodec = new RowCodec(plan.valueSchema());
+    this.pool = pool;
+    StateSchemaFile.recordOrCheck(storage, checkpoint.resolve("state/" + OPERATOR_ID + "/"), plan.operatorName(),
+        plan.keySchema(), plan.valueSchema());
+    this.stores = new PartitionStores(factory, checkpoint, OPERATOR_ID, partitions, plan.keySchema(), plan.valueSchema(),
+        context);
+  }
+
+  /** Checks, without writing, that existing state was written with this deduplication's schemas. */
+  public static void checkStateSchema(DeduplicationPlan plan, URI checkpoint, Storage storage) throws IOException {
+    StateSchemaFile.check(storage, checkpoint.resolve("state/" + OPERATOR_ID + "/"), plan.operatorName(),
+        plan.keySchema(), plan.valueSchema());
+  }
+
+  private record Routed(byte[] key, Row input) {}
+
+  @Override
+  public Result run(long batchId, List<Row> input, EvalContext context, long watermarkMicros) throws Exception {
+    boolean watermarked = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark();
+    List<List<Routed>> buckets = new ArrayList<>();
+    for (int p = 0; p < keyGroups.partitions(); p++) {
+      buckets.add(new ArrayList<>());
+    }
+    long late = 0;
+    for (Row row : input) {
+      if (watermarked && plan.late(row, watermarkMicros)) {
+        late++;
+        continue;
+      }
+      byte[] key = keyCodec.encode(plan.key(row));
+      buckets.get(keyGroups.partition(key)).add(new Routed(key, row));
+    }
+    Result result = PartitionedCommit.run(stores, pool, batchId, keyGroups.partitions(),
+        (partition, store) -> dedupe(store, buckets.get(partition), watermarked, watermarkMicros),
+        plan.operatorName(), late);
+    long duplicates = input.size() - late - result.rows().size();
+    java.util.Map<String, Long> custom = new java.util.TreeMap<>(result.progress().customMetrics());
+    custom.put("numDroppedDuplicateRows", duplicates);
+    io.millrace.api.StateOperatorProgress p = result.progress();
+    return new Result(result.rows(), new io.millrace.api.StateOperatorProgress(p.operatorName(), p.numRowsTotal(),
+        p.numRowsUpdated(), p.numRowsRemoved(), p.numRowsDroppedByWatermark(), p.commitTimeMs(), p.memoryUsedBytes(),
+        p.numShufflePartitions(), p.numStateStoreInstances(), custom));
+  }
+
+  private PartitionedCommit.Outcome dedupe(StateStore store, List<Routed> rows, boolean watermarked, long watermarkMicros) {
+    List<Row> out = new ArrayList<>();
+    Set<ByteBuffer> seenNow = new HashSet<>();
+    for (Routed r : rows) {
+      if (!seenNow.add(ByteBuffer.wrap(r.key()))) {
+        continue;
+      }
+      byte[] remembered = store.get(r.key());
+      if (remembered != null && !(watermarked
+          && plan.expired(keyCodec.decode(r.key()), valueCodec.decode(remembered), watermarkMicros))) {
+        continue;
+      }
+      store.put(r.key(), valueCodec.encode(plan.remember(r.input())));
+      out.add(r.input());
+    }
+    long removed = watermarked ? evictExpired(store, watermarkMicros) : 0;
+    return new PartitionedCommit.Outcome(out, out.size(), removed);
+  }
+
+  private long evictExpired(StateStore store, long watermarkMicros) {
+    List<byte[]> expired = new ArrayList<>();
+    for (Iterator<KeyValue> it = store.iterator(); it.hasNext(); ) {
+      KeyValue kv = it.next();
+      if (plan.expired(keyCodec.decode(kv.key()), valueCodec.decode(kv.value()), watermarkMicros)) {
+        expired.add(kv.key());
+      }
+    }
+    expired.forEach(store::remove);
+    return expired.size();
+  }
+
+  @Override
+  public void maintain() {
+    stores.maintain();
+  }
+
+  @Override
+  public void close() {
+    stores.close();
+  }
+}

@@ -1,0 +1,27 @@
+package io.millrace.runtime.state;
+
+import io.millrace.api.StateOperatorProgress;
+import io.millrace.runtime.expr.EvalContext;
+import io.millrace.spi.data.Row;
+import java.util.List;
+
+/** A query's stateful operator: a streaming aggregation or a deduplication. */
+public interface StatefulOperator extends AutoCloseable {
+
+  /** What one batch produced: the rows for what follows and the operator's figures. */
+  record Result(List<Row> rows, StateOperatorProgress progress) {}
+
+  /**
+   * Runs batch {@code batchId}: loads state version {@code batchId}, commits
+   * {@code batchId + 1}, all partitions or none.
+   *
+   * @param watermarkMicros the batch's watermark, or {@link Long#MIN_VALUE} when there is none
+   */
+  Result run(long batchId, List<Row> input, EvalContext context, long watermarkMicros) throws Exception;
+
+  /** Background housekeeping of every partition's store. */
+  void maintain();
+
+  @Override
+  void close();
+}
