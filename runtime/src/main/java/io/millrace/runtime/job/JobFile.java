@@ -33,7 +33,9 @@ import java.util.function.UnaryOperator;
  *   - filter: "value % 2 = 0"
  *   - withColumn: {name: doubled, expr: "value * 2"}
  *   - select: [timestamp, value, doubled]
- *   - groupBy: {columns: [bucket], agg: ["count(*) AS n", "avg(value) AS mean"]}
+ *   - withWatermark: {column: timestamp, delay: 10 seconds}
+ *   - groupBy: {columns: ["window(timestamp, '5 seconds')", bucket], agg: ["count(*) AS n", "avg(value) AS mean"]}
+ *   # also: dropDuplicates: [cols], dropDuplicatesWithinWatermark: [cols]
  * sink:     {format: console, outputMode: append}
  * trigger:  {policy: processingTime, interval: 1 second}
  * checkpointLocation: target/checkpoints/rate-demo
@@ -47,7 +49,8 @@ public final class JobFile {
   private static final Set<String> SOURCE = Set.of("format", "schema", "options");
   private static final Set<String> SINK = Set.of("format", "outputMode", "options");
   private static final Set<String> STEPS =
-      Set.of("filter", "where", "select", "selectExpr", "withColumn", "drop", "withColumnRenamed", "groupBy");
+      Set.of("filter", "where", "select", "selectExpr", "withColumn", "drop", "withColumnRenamed", "groupBy",
+          "withWatermark", "dropDuplicates", "dropDuplicatesWithinWatermark");
 
   private final String file;
   private final Optional<String> name;
@@ -197,6 +200,27 @@ public final class JobFile {
           Column[] aggs = aggregates.stream().map(a -> new Column(ExpressionParser.parseNamedExpression(a))).toArray(Column[]::new);
           return ds.groupBy(keys).agg(aggs[0], java.util.Arrays.copyOfRange(aggs, 1, aggs.length));
         };
+      }
+      case "withWatermark": {
+        reader.requireMap(arg);
+        reader.allowOnly(arg, Set.of("column", "delay"));
+        String column = reader.text(reader.require(arg, "column"));
+        YamlNode delayNode = reader.require(arg, "delay");
+        String delay = reader.text(delayNode);
+        try {
+          io.millrace.spi.Options.parseDuration(delay);
+        } catch (IllegalArgumentException e) {
+          throw reader.error(delayNode, e.getMessage());
+        }
+        return ds -> ds.withWatermark(column, delay);
+      }
+      case "dropDuplicates": {
+        List<String> columns = arg.kind == YamlNode.Kind.NULL ? List.of() : reader.texts(arg);
+        return ds -> ds.dropDuplicates(columns.toArray(new String[0]));
+      }
+      case "dropDuplicatesWithinWatermark": {
+        List<String> columns = arg.kind == YamlNode.Kind.NULL ? List.of() : reader.texts(arg);
+        return ds -> ds.dropDuplicatesWithinWatermark(columns.toArray(new String[0]));
       }
       case "drop": {
         List<String> columns = reader.texts(arg);

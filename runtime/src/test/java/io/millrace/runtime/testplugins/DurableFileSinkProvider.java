@@ -49,7 +49,10 @@ public final class DurableFileSinkProvider implements SinkProvider {
           Files.createDirectories(dir);
           StringBuilder text = new StringBuilder();
           for (Row r : batch) {
-            text.append(r.get(0)).append('\n');
+            for (int i = 0; i < r.size(); i++) {
+              text.append(i == 0 ? "" : ",").append(r.get(i));
+            }
+            text.append('\n');
           }
           Path temp = dir.resolve(".batch-" + batchId + ".tmp");
           Files.write(temp, text.toString().getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE,

@@ -1,0 +1,63 @@
+package io.millrace.runtime.exec;
+
+import static io.millrace.api.functions.col;
+import static io.millrace.api.functions.window;
+
+import io.millrace.api.Dataset;
+import io.millrace.api.MillraceSession;
+import io.millrace.api.StreamingQuery;
+import io.millrace.spi.fault.FaultInjector;
+import io.millrace.spi.fault.FaultPoint;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The stateful query {@link StatefulCrashRecoveryTest} runs in a child JVM: the {@code sequence}
+ * source (30 rows, 5 per batch) with a key and an event time a minute apart, through an
+ * aggregation or a deduplication, into the {@code durable-file} sink. Arguments: checkpoint,
+ * sink directory, operator (agg, dedup, dedupWithin), and optionally a {@link FaultPoint} and
+ * a batch or state version (-1: the first time) at which the JVM halts.
+ */
+public final class StatefulCrashChild {
+  public static void main(String[] args) {
+    String checkpoint = args[0];
+    String sinkDir = args[1];
+    String operator = args[2];
+    FaultInjector faults = FaultInjector.NONE;
+    if (args.length > 4) {
+      FaultPoint haltAt = FaultPoint.valueOf(args[3]);
+      long id = Long.parseLong(args[4]);
+      AtomicBoolean armed = new AtomicBoolean(true);
+      faults = (point, batch) -> {
+        if (point == haltAt && (id < 0 || batch == id) && armed.compareAndSet(true, false)) {
+          Runtime.getRuntime().halt(137);
+        }
+      };
+    }
+    try (MillraceSession session = MillraceSession.builder().faultInjector(faults)
+        .config("millrace.state.maintenanceInterval", "20ms")
+        .config("millrace.state.hdfs.minDeltasForSnapshot", "2")
+        .build()) {
+      Dataset in = session.readStream().format("sequence").options(Map.of("total", "30", "rowsPerBatch", "5")).load()
+          .selectExpr("id", "CAST(id % 4 AS STRING) AS key", "timestamp_seconds(id * 60) AS ts")
+          .withWatermark("ts", "3 minutes");
+      Dataset out;
+      switch (operator) {
+        case "agg":
+          out = in.groupBy(window(col("ts"), "5 minutes"), col("key")).count();
+          break;
+        case "dedup":
+          out = in.withColumn("key", io.millrace.api.functions.expr("CAST(id % 7 AS STRING)")).dropDuplicates("key");
+          break;
+        default:
+          out = in.dropDuplicatesWithinWatermark("key");
+      }
+      StreamingQuery query = out.writeStream().format("durable-file").option("path", sinkDir)
+          .outputMode(operator.equals("agg") ? "update" : "append")
+          .option("checkpointLocation", checkpoint).start();
+      query.processAllAvailable();
+      query.stop();
+    }
+    System.exit(0);
+  }
+}
