@@ -70,7 +70,16 @@ public final class HdfsStateStoreProvider implements StateStoreProvider {
     this.loader = new VersionLoader(id, storage, layout, cache, metrics);
     this.writer = new VersionWriter(storage, layout, options.codec(), context.faultInjector(), metrics);
     this.maintenance = new Maintenance(storage, layout, options, loader, writer, cache, context.faultInjector());
-    int removed = StaleTempFiles.removeIn(layout.dir());
+    // A process killed mid-write leaves the temporary file of that write; the engine runs one
+    // task per store, so none of ours can be in flight while the provider starts.
+    int removed;
+    try {
+      removed = storage.deleteAbandonedWrites(layout.dir());
+    } catch (java.io.IOException e) {
+      removed = 0;
+      LOG.log(System.Logger.Level.WARNING, "could not delete temporary files of interrupted writes under {0}: {1}",
+          layout.dir(), e.toString());
+    }
     if (removed > 0) {
       LOG.log(System.Logger.Level.INFO, "removed {0} temporary file(s) of interrupted writes under {1}", removed, layout.dir());
     }

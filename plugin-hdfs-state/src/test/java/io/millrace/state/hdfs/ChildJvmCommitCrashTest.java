@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * INSIDE_STATE_COMMIT while committing version 2. The next start (a fresh provider here, and a
  * new JVM) reads version 1 intact, version 2 is absent, and no temporary file is left, on disk
  * or in the storage's listing. The local storage leaves its {@code .2.delta.<uuid>.tmp} behind
- * (a halt runs no clean-up); the provider's start removes it ({@link StaleTempFiles}).
+ * (a halt runs no clean-up); the provider's start removes it through {@code Storage.deleteAbandonedWrites}.
  */
 class ChildJvmCommitCrashTest {
   private static final int KEYS = 1000;

@@ -129,6 +129,22 @@ public final class LocalStorage implements Storage {
     return children;
   }
 
+  /** Deletes the temporary files of writes whose process died before commit or abort. */
+  @Override
+  public int deleteAbandonedWrites(URI dir) throws IOException {
+    int deleted = 0;
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(LocalPaths.toPath(dir))) {
+      for (Path child : entries) {
+        if (LocalPaths.isTempName(child.getFileName().toString()) && Files.deleteIfExists(child)) {
+          deleted++;
+        }
+      }
+    } catch (NoSuchFileException e) {
+      return 0;
+    }
+    return deleted;
+  }
+
   private static FileInfo info(Path path, BasicFileAttributes attributes) {
     boolean directory = attributes.isDirectory();
     return new FileInfo(

@@ -243,4 +243,17 @@ class LocalStorageTest {
     assertThat(storage.readAll(target)).isEqualTo(bytes("first"));
     assertThat(rawNames(dir)).containsExactly("moved");
   }
+
+  @Test
+  void abandonedWritesLeftByADeadProcessAreDeletedAndNothingElse() throws Exception {
+    LocalStorage storage = storage();
+    Path logs = dir.resolve("offsets");
+    assertThat(storage.createIfAbsent(logs.resolve("7").toUri(), bytes("kept"))).isTrue();
+    java.nio.file.Files.write(logs.resolve(".8.0f2a.tmp"), bytes("half a write"));
+    java.nio.file.Files.write(logs.resolve(".hidden-but-not-a-write"), bytes("kept too"));
+
+    assertThat(storage.deleteAbandonedWrites(logs.toUri())).isEqualTo(1);
+    assertThat(rawNames(logs)).containsExactlyInAnyOrder("7", ".hidden-but-not-a-write");
+    assertThat(storage.deleteAbandonedWrites(dir.resolve("missing").toUri())).isZero();
+  }
 }

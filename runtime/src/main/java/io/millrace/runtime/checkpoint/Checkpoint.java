@@ -67,6 +67,7 @@ public final class Checkpoint implements AutoCloseable {
     try {
       storage.mkdirs(dir);
       lock = lock(dir, storage);
+      deleteAbandonedWrites(dir, storage);
       String queryId = readOrCreateQueryId(dir, storage);
       return new Checkpoint(dir, storage, queryId, lock);
     } catch (IOException | RuntimeException e) {
@@ -75,6 +76,20 @@ public final class Checkpoint implements AutoCloseable {
         lock.close();
       }
       throw e;
+    }
+  }
+
+  /**
+   * A process killed while writing a log entry leaves its temporary file behind; with the lock
+   * held no other writer can be active here, so they can go.
+   */
+  private static void deleteAbandonedWrites(URI dir, Storage storage) throws IOException {
+    int deleted = 0;
+    for (String sub : new String[] {"", "offsets/", "commits/"}) {
+      deleted += storage.deleteAbandonedWrites(dir.resolve(sub));
+    }
+    if (deleted > 0) {
+      LOG.info("Deleted {} temporary file(s) of unfinished writes in checkpoint {}", deleted, dir);
     }
   }
 

@@ -567,7 +567,16 @@ public final class MicroBatchExecution implements StreamingQuery {
   }
 
   private void shutDown() {
-    maintenance.shutdownNow();
+    // Let a maintenance pass in flight finish its file: interrupting it, or closing the stores
+    // under it, would leave a half-written snapshot behind.
+    maintenance.shutdown();
+    try {
+      if (!maintenance.awaitTermination(60, java.util.concurrent.TimeUnit.SECONDS)) {
+        LOG.warn("State store maintenance of query {} did not finish within 60 s of the stop", checkpoint.queryId());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     stateful.ifPresent(io.millrace.runtime.state.StatefulOperator::close);
     for (SourceBinding s : sources) {
       closeQuietly(s.source);

@@ -97,6 +97,16 @@ public interface Storage extends Closeable {
     throw new IOException("this storage offers no locks; check capabilities().locks() first");
   }
 
+  /**
+   * Deletes what writes into {@code dir} left behind when their process died before commit or
+   * abort (temporary files that listings hide), and returns how many. Call it only while no
+   * writer can be active in {@code dir} — for example while holding the checkpoint's lock.
+   * Not recursive. A storage whose unfinished writes leave nothing behind returns 0.
+   */
+  default int deleteAbandonedWrites(URI dir) throws IOException {
+    return 0;
+  }
+
   @Override
   default void close() throws IOException {}
 }

@@ -167,6 +167,33 @@ public final class HadoopStorage implements Storage {
     });
   }
 
+  /** Deletes the temporary files of renaming writes whose process died before commit or abort. */
+  @Override
+  public int deleteAbandonedWrites(URI dir) throws IOException {
+    Path directory = paths.toPath(dir);
+    return PluginClassLoader.run(() -> {
+      FileStatus[] statuses;
+      try {
+        statuses = fs.listStatus(directory);
+      } catch (FileNotFoundException e) {
+        return 0;
+      } catch (IOException e) {
+        throw HadoopErrors.translate("list", dir, e);
+      }
+      int deleted = 0;
+      for (FileStatus status : statuses) {
+        if (!status.isDirectory() && HadoopPaths.isTempName(status.getPath().getName())) {
+          try {
+            deleted += fs.delete(status.getPath(), false) ? 1 : 0;
+          } catch (IOException e) {
+            throw HadoopErrors.translate("delete", dir, e);
+          }
+        }
+      }
+      return deleted;
+    });
+  }
+
   private static boolean isListingOfFileItself(Path directory, FileStatus status) {
     return !status.isDirectory() && status.getPath().toUri().getPath().equals(directory.toUri().getPath());
   }
