@@ -33,6 +33,7 @@ class StatefulCrashRecoveryTest {
       all.add(Arguments.of(op, "BEFORE_OFFSET_LOG_WRITE", "2"));
       all.add(Arguments.of(op, "AFTER_OFFSET_LOG_WRITE", "2"));
       all.add(Arguments.of(op, "INSIDE_STATE_COMMIT", "3"));
+      all.add(Arguments.of(op, "INSIDE_SINK_WRITE", "2"));
       all.add(Arguments.of(op, "AFTER_SINK_WRITE", "2"));
       all.add(Arguments.of(op, "BEFORE_COMMIT_LOG", "2"));
       all.add(Arguments.of(op, "DURING_MAINTENANCE", "-1"));

@@ -57,6 +57,8 @@ public final class DurableFileSinkProvider implements SinkProvider {
           Path temp = dir.resolve(".batch-" + batchId + ".tmp");
           Files.write(temp, text.toString().getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE,
               StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+          // Part of the batch is on disk but not published: a crash here must leave nothing visible.
+          context.faultInjector().reached(io.millrace.spi.fault.FaultPoint.INSIDE_SINK_WRITE, batchId);
           try {
             Files.createLink(target, temp);
           } catch (FileAlreadyExistsException e) {
