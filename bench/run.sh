@@ -10,6 +10,8 @@ name="${1:-batch-loop}"; shift || true
 case "$name" in
   batch-loop) exec java -Xms512m -Xmx512m -cp "$cp" io.millrace.bench.BatchLoopBench "$@" ;;
   # JMH forks one JVM (-Xmx3g, set on the class) per benchmark and parameter set; about 3 minutes in all.
-  hdfs-state) exec java -cp "$cp" org.openjdk.jmh.Main -f 1 -wi 3 -i 5 -w 1 -r 1 "${@:-HdfsStateStoreBench}" ;;
+  # Defaults: -f 1 -wi 3 -i 5 -w 1 -r 1; arguments given replace them (e.g. -wi 5 -i 10 -w 1 -r 1 HdfsStateStoreBench).
+  hdfs-state) if [ $# -eq 0 ]; then set -- -f 1 -wi 3 -i 5 -w 1 -r 1 HdfsStateStoreBench; fi
+              exec java -cp "$cp" org.openjdk.jmh.Main "$@" ;;
   *) echo "unknown benchmark '$name'; known: batch-loop, hdfs-state" >&2; exit 2 ;;
 esac

@@ -2,6 +2,7 @@ package io.millrace.runtime.exec;
 
 import io.millrace.runtime.Engine;
 import io.millrace.spi.Options;
+import io.millrace.spi.PluginContext;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.sink.OutputMode;
@@ -12,31 +13,43 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.Optional;
 
-/** The contexts the runtime hands sources and sinks. */
-final class RuntimePluginContext {
-  private RuntimePluginContext() {}
+/** The contexts the runtime hands plugins: options, the query id, storage and the fault hook. */
+class RuntimePluginContext implements PluginContext {
+  private final Engine engine;
+  private final Options options;
+  private final String queryId;
+
+  RuntimePluginContext(Engine engine, Options options, String queryId) {
+    this.engine = engine;
+    this.options = options;
+    this.queryId = queryId;
+  }
+
+  @Override
+  public Options options() {
+    return options;
+  }
+
+  @Override
+  public String queryId() {
+    return queryId;
+  }
+
+  @Override
+  public Storage storage(URI uri) throws IOException {
+    return engine.storage(uri);
+  }
+
+  @Override
+  public FaultInjector faultInjector() {
+    return engine.faults();
+  }
 
   static SourceContext forSource(Engine engine, Options options, String queryId, Optional<Schema> userSchema,
       URI metadataPath) {
-    return new SourceContext() {
-      @Override
-      public Options options() {
-        return options;
-      }
-
-      @Override
-      public String queryId() {
-        return queryId;
-      }
-
-      @Override
-      public Storage storage(URI uri) throws IOException {
-        return engine.storage(uri);
-      }
-
-      @Override
-      public FaultInjector faultInjector() {
-        return engine.faults();
+    final class Context extends RuntimePluginContext implements SourceContext {
+      Context() {
+        super(engine, options, queryId);
       }
 
       @Override
@@ -48,56 +61,20 @@ final class RuntimePluginContext {
       public URI metadataPath() {
         return metadataPath;
       }
-    };
+    }
+    return new Context();
   }
 
   /** A state store provider's context: the session's settings are its options. */
-  static io.millrace.spi.PluginContext forStateStore(Engine engine, String owner, String queryId) {
-    Options options = engine.settings().options().withOwner(owner);
-    return new io.millrace.spi.PluginContext() {
-      @Override
-      public Options options() {
-        return options;
-      }
-
-      @Override
-      public String queryId() {
-        return queryId;
-      }
-
-      @Override
-      public Storage storage(URI uri) throws IOException {
-        return engine.storage(uri);
-      }
-
-      @Override
-      public FaultInjector faultInjector() {
-        return engine.faults();
-      }
-    };
+  static PluginContext forStateStore(Engine engine, String owner, String queryId) {
+    return new RuntimePluginContext(engine, engine.settings().options().withOwner(owner), queryId);
   }
 
   static SinkContext forSink(Engine engine, Options options, String queryId, Schema schema, OutputMode mode,
       Optional<String> queryName) {
-    return new SinkContext() {
-      @Override
-      public Options options() {
-        return options;
-      }
-
-      @Override
-      public String queryId() {
-        return queryId;
-      }
-
-      @Override
-      public Storage storage(URI uri) throws IOException {
-        return engine.storage(uri);
-      }
-
-      @Override
-      public FaultInjector faultInjector() {
-        return engine.faults();
+    final class Context extends RuntimePluginContext implements SinkContext {
+      Context() {
+        super(engine, options, queryId);
       }
 
       @Override
@@ -114,6 +91,7 @@ final class RuntimePluginContext {
       public Optional<String> queryName() {
         return queryName;
       }
-    };
+    }
+    return new Context();
   }
 }
