@@ -15,56 +15,50 @@ import java.util.UUID;
 
 /**
  * Contexts the suites create plugins with, as the engine would: options, a stable query id,
- * storage by URI scheme, and a fault injector.
+ * storage by URI scheme (opened with the same options), and a fault injector.
  */
-public final class TckContext {
-  private TckContext() {}
+public class TckContext implements PluginContext {
+  private final Options options;
+  private final String queryId;
+  private final FaultInjector faults;
+
+  private TckContext(Options options, String queryId, FaultInjector faults) {
+    this.options = options;
+    this.queryId = queryId;
+    this.faults = faults;
+  }
+
+  @Override
+  public Options options() {
+    return options;
+  }
+
+  @Override
+  public String queryId() {
+    return queryId;
+  }
+
+  @Override
+  public Storage storage(URI uri) {
+    return TckStorage.forUri(uri, options.asMap());
+  }
+
+  @Override
+  public FaultInjector faultInjector() {
+    return faults;
+  }
 
   /** A plain context for state stores and storages. */
   public static PluginContext plugin(String owner, Map<String, String> options, FaultInjector faults) {
-    Options opts = Options.of(owner, options);
-    String queryId = UUID.randomUUID().toString();
-    return new PluginContext() {
-      @Override
-      public Options options() {
-        return opts;
-      }
-
-      @Override
-      public String queryId() {
-        return queryId;
-      }
-
-      @Override
-      public Storage storage(URI uri) {
-        return TckStorage.forUri(uri, opts.asMap());
-      }
-
-      @Override
-      public FaultInjector faultInjector() {
-        return faults;
-      }
-    };
+    return new TckContext(Options.of(owner, options), UUID.randomUUID().toString(), faults);
   }
 
   /** A source context whose own directory is {@code metadataPath}. */
   public static SourceContext source(String name, Map<String, String> options, String queryId, Optional<Schema> userSchema,
       URI metadataPath) {
-    Options opts = Options.of("source '" + name + "'", options);
-    return new SourceContext() {
-      @Override
-      public Options options() {
-        return opts;
-      }
-
-      @Override
-      public String queryId() {
-        return queryId;
-      }
-
-      @Override
-      public Storage storage(URI uri) {
-        return TckStorage.forUri(uri, opts.asMap());
+    final class Source extends TckContext implements SourceContext {
+      Source() {
+        super(Options.of("source '" + name + "'", options), queryId, FaultInjector.NONE);
       }
 
       @Override
@@ -76,32 +70,16 @@ public final class TckContext {
       public URI metadataPath() {
         return metadataPath;
       }
-    };
+    }
+    return new Source();
   }
 
   /** A sink context for one query id. */
   public static SinkContext sink(String name, Map<String, String> options, String queryId, Schema schema, OutputMode mode,
       FaultInjector faults) {
-    Options opts = Options.of("sink '" + name + "'", options);
-    return new SinkContext() {
-      @Override
-      public Options options() {
-        return opts;
-      }
-
-      @Override
-      public String queryId() {
-        return queryId;
-      }
-
-      @Override
-      public Storage storage(URI uri) {
-        return TckStorage.forUri(uri, opts.asMap());
-      }
-
-      @Override
-      public FaultInjector faultInjector() {
-        return faults;
+    final class Sink extends TckContext implements SinkContext {
+      Sink() {
+        super(Options.of("sink '" + name + "'", options), queryId, faults);
       }
 
       @Override
@@ -118,6 +96,7 @@ public final class TckContext {
       public Optional<String> queryName() {
         return Optional.empty();
       }
-    };
+    }
+    return new Sink();
   }
 }
