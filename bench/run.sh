@@ -13,5 +13,8 @@ case "$name" in
   # Defaults: -f 1 -wi 3 -i 5 -w 1 -r 1; arguments given replace them (e.g. -wi 5 -i 10 -w 1 -r 1 HdfsStateStoreBench).
   hdfs-state) if [ $# -eq 0 ]; then set -- -f 1 -wi 3 -i 5 -w 1 -r 1 HdfsStateStoreBench; fi
               exec java -cp "$cp" org.openjdk.jmh.Main "$@" ;;
-  *) echo "unknown benchmark '$name'; known: batch-loop, hdfs-state" >&2; exit 2 ;;
+  # The file source's JSON reader alone; -p file=<a JSON-lines file> reads a spark-baseline input file.
+  file-json) if [ $# -eq 0 ]; then set -- -f 1 -wi 3 -i 8 -w 1 -r 1 FileSourceJsonBench; fi
+             exec java -cp "$cp" org.openjdk.jmh.Main "$@" ;;
+  *) echo "unknown benchmark '$name'; known: batch-loop, hdfs-state, file-json" >&2; exit 2 ;;
 esac

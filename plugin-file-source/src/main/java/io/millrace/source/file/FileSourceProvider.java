@@ -1,0 +1,48 @@
+package io.millrace.source.file;
+
+import io.millrace.spi.MillraceException;
+import io.millrace.spi.Spi;
+import io.millrace.spi.source.Source;
+import io.millrace.spi.source.SourceContext;
+import io.millrace.spi.source.SourceProvider;
+import io.millrace.spi.storage.Storage;
+import java.io.IOException;
+
+/**
+ * The {@code file} source: a directory of JSON-lines, CSV or text files on any storage the
+ * runtime knows, replayable, rate-limited and available-now. Options are listed in
+ * {@link FileSourceOptions}; the seen-file rule in {@link SeenFiles}; the log in
+ * {@link SourceFileLog}.
+ */
+public final class FileSourceProvider implements SourceProvider {
+
+  public FileSourceProvider() {}
+
+  @Override
+  public String name() {
+    return "file";
+  }
+
+  @Override
+  public String spiVersion() {
+    return Spi.VERSION;
+  }
+
+  @Override
+  public String description() {
+    return "files (json lines, csv, text) moved into a directory on any storage; replayable";
+  }
+
+  @Override
+  public Source create(SourceContext context) {
+    FileSourceOptions options = FileSourceOptions.read(context.options(), context.userSchema());
+    try {
+      Storage input = context.storage(options.path);
+      Storage metadata = context.storage(context.metadataPath());
+      Storage archive = options.archiveDir == null ? null : context.storage(options.archiveDir);
+      return new FileSource(options, input, metadata, context.metadataPath(), archive);
+    } catch (IOException e) {
+      throw new MillraceException("source 'file' cannot open the storage of " + options.path + ": " + e, e);
+    }
+  }
+}

@@ -1,0 +1,190 @@
+package io.millrace.source.file;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.async.ByteArrayFeeder;
+import io.millrace.spi.data.DataType;
+import io.millrace.spi.data.Schema;
+import java.io.IOException;
+import java.time.DateTimeException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Format {@code json}: one JSON object per line, read with Jackson's streaming parser straight
+ * from the line's bytes, with no tree and no map per row.
+ *
+ * <p>One parser serves every line of a file: Jackson's non-blocking (feeder) parser is fed
+ * each line in turn, so a line costs no parser, context or buffer allocation (a blocking
+ * parser per line cost about 600 bytes a row). After a malformed line the parser, whose state
+ * is then inside that line, is dropped and the next line starts a new one.
+ *
+ * <p>A field name is resolved to its column once: Jackson hands out one interned String per
+ * distinct name, so the parser remembers, for each field position within a line, the last name
+ * seen there and its column, and a line laid out like the one before (the usual case) costs
+ * one reference comparison per field. Fields not in the schema are skipped; columns missing
+ * from a line are null. A value of the wrong JSON type, a NOT NULL column left null, or text
+ * that is not one JSON object makes the line malformed.
+ */
+final class JsonRecordParser implements RecordParser {
+  private static final JsonFactory FACTORY = JsonFactory.builder()
+      .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+      .build();
+
+  private final Schema schema;
+  private final DataType.Kind[] kinds;
+  private final boolean[] notNull;
+  private final boolean anyNotNull;
+  private final Map<String, Integer> columnByName = new HashMap<>();
+  private final TimestampParser timestamps;
+  private JsonParser parser;
+  private ByteArrayFeeder feeder;
+  private String[] nameAt = new String[8];
+  private int[] columnAt = new int[8];
+
+  JsonRecordParser(Schema schema, int corruptColumn, TimestampParser timestamps) {
+    this.schema = schema;
+    this.timestamps = timestamps;
+    int n = schema.size();
+    kinds = new DataType.Kind[n];
+    notNull = new boolean[n];
+    boolean any = false;
+    for (int i = 0; i < n; i++) {
+      kinds[i] = schema.field(i).type().kind();
+      notNull[i] = !schema.field(i).nullable();
+      any |= notNull[i];
+      if (i != corruptColumn) {
+        columnByName.put(schema.field(i).name(), i);
+      }
+    }
+    anyNotNull = any;
+  }
+
+  @Override
+  public Object[] parse(byte[] bytes, int offset, int length) throws Malformed {
+    Object[] row = new Object[kinds.length];
+    boolean parsed = false;
+    try {
+      if (parser == null) {
+        parser = FACTORY.createNonBlockingByteArrayParser();
+        feeder = (ByteArrayFeeder) parser.getNonBlockingInputFeeder();
+      }
+      JsonParser p = parser;
+      feeder.feedInput(bytes, offset, offset + length);
+      if (next(p) != JsonToken.START_OBJECT) {
+        throw new Malformed("not a JSON object");
+      }
+      JsonToken token;
+      int position = 0;
+      while ((token = next(p)) == JsonToken.FIELD_NAME) {
+        int column = column(p.currentName(), position++);
+        JsonToken value = next(p);
+        if (column < 0) {
+          p.skipChildren();
+        } else if (value != JsonToken.VALUE_NULL) {
+          row[column] = value(p, value, column);
+        }
+      }
+      if (token != JsonToken.END_OBJECT) {
+        throw new Malformed("the object is not closed");
+      }
+      if (p.nextToken() != JsonToken.NOT_AVAILABLE) {
+        throw new Malformed("text after the JSON object");
+      }
+      parsed = true;
+    } catch (JsonProcessingException e) {
+      throw new Malformed(e.getOriginalMessage());
+    } catch (IOException e) {
+      throw new Malformed(e.toString());
+    } finally {
+      if (!parsed) {
+        discardParser(); // its state is somewhere inside the bad line; start the next line afresh
+      }
+    }
+    if (anyNotNull) {
+      for (int i = 0; i < row.length; i++) {
+        if (notNull[i] && row[i] == null) {
+          throw new Malformed("column '" + schema.field(i).name() + "' is NOT NULL but the line has no value for it");
+        }
+      }
+    }
+    return row;
+  }
+
+  /** The next token of the line; running out of line inside the object makes it malformed. */
+  private static JsonToken next(JsonParser p) throws IOException, Malformed {
+    JsonToken token = p.nextToken();
+    if (token == JsonToken.NOT_AVAILABLE || token == null) {
+      throw new Malformed("the line ends inside the JSON object");
+    }
+    return token;
+  }
+
+  private void discardParser() {
+    if (parser != null) {
+      try {
+        parser.close();
+      } catch (IOException e) {
+        // A parser over bytes in memory holds no resource; closing it cannot lose anything.
+      }
+      parser = null;
+      feeder = null;
+    }
+  }
+
+  private int column(String name, int position) {
+    if (position >= nameAt.length) {
+      nameAt = java.util.Arrays.copyOf(nameAt, position * 2);
+      columnAt = java.util.Arrays.copyOf(columnAt, position * 2);
+    }
+    if (nameAt[position] == name) {
+      return columnAt[position];
+    }
+    Integer column = columnByName.get(name);
+    nameAt[position] = name;
+    columnAt[position] = column == null ? -1 : column;
+    return columnAt[position];
+  }
+
+  private Object value(JsonParser p, JsonToken token, int column) throws IOException, Malformed {
+    switch (kinds[column]) {
+      case LONG:
+        expect(token == JsonToken.VALUE_NUMBER_INT, token, column);
+        return p.getLongValue();
+      case INT:
+        expect(token == JsonToken.VALUE_NUMBER_INT, token, column);
+        return p.getIntValue();
+      case DOUBLE:
+        expect(token == JsonToken.VALUE_NUMBER_FLOAT || token == JsonToken.VALUE_NUMBER_INT, token, column);
+        return p.getDoubleValue();
+      case BOOLEAN:
+        expect(token == JsonToken.VALUE_TRUE || token == JsonToken.VALUE_FALSE, token, column);
+        return token == JsonToken.VALUE_TRUE;
+      case STRING:
+        expect(token.isScalarValue(), token, column);
+        return p.getText();
+      case TIMESTAMP:
+        expect(token == JsonToken.VALUE_STRING, token, column);
+        try {
+          return timestamps.parse(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+        } catch (DateTimeException | ArithmeticException e) {
+          throw new Malformed("column '" + schema.field(column).name() + "': '" + p.getText() + "' is not a timestamp");
+        }
+      case BINARY:
+        expect(token == JsonToken.VALUE_STRING, token, column);
+        return p.getBinaryValue();
+      default:
+        throw new Malformed("column '" + schema.field(column).name() + "' has a type the file source cannot read");
+    }
+  }
+
+  private void expect(boolean ok, JsonToken token, int column) throws Malformed {
+    if (!ok) {
+      throw new Malformed("column '" + schema.field(column).name() + "' of type " + kinds[column] + " cannot hold the "
+          + "JSON " + token);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package io.millrace.source.file;
+
+/**
+ * Parses one line of a file into the values of one row, in schema order. Instances are used
+ * by one reader (one thread) and may keep state between lines to avoid per-line allocation.
+ */
+interface RecordParser {
+
+  /**
+   * The values of the row on {@code bytes[offset .. offset + length)}, a fresh array the
+   * caller owns.
+   *
+   * @throws Malformed when the line does not fit the schema
+   */
+  Object[] parse(byte[] bytes, int offset, int length) throws Malformed;
+
+  /** A line that does not fit the schema. Carries no stack trace: it is data, not a bug. */
+  final class Malformed extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Malformed(String message) {
+      super(message, null, false, false);
+    }
+  }
+}

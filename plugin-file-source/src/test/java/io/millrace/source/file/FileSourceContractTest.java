@@ -1,0 +1,12 @@
+package io.millrace.source.file;
+
+import io.millrace.tck.source.SourceContractSuite;
+import io.millrace.tck.source.SourceKit;
+
+/** The {@code file} source keeps the source contract (S01..S10). */
+class FileSourceContractTest extends SourceContractSuite {
+  @Override
+  protected SourceKit kit() {
+    return new FileSourceKit();
+  }
+}

@@ -1,0 +1,200 @@
+package io.millrace.state.rocksdb;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.Statistics;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * One local RocksDB in its own working directory, holding one committed version at a time
+ * ({@link #head()}) and moving only forward, one changelog per write batch. Readers of the head
+ * get a {@link View} on a RocksDB snapshot, so later writes never disturb them; going back to an
+ * older version means building another instance from the checkpoint.
+ *
+ * <p>The write-ahead log is off: the local DB is a cache of the checkpoint, rebuilt from it after
+ * a crash, never reopened. The instance is closed when it is retired (no longer the provider's
+ * current one) and the last view or iterator on it lets go.
+ */
+final class LocalDb {
+  private static final System.Logger LOG = System.getLogger(LocalDb.class.getName());
+
+  final Path dir;
+  private final Options options;
+  private final Statistics statistics;
+  private final WriteOptions writeOptions = new WriteOptions().setDisableWAL(true);
+  private final RocksDB db;
+  /** Shared names of this DB's SST files, by local name: each is hashed (or was verified on download) once. */
+  final Map<String, String> sharedNames = new ConcurrentHashMap<>();
+  private final Set<AutoCloseable> openIterators = ConcurrentHashMap.newKeySet();
+  private volatile long head;
+  private volatile long numKeys;
+  private int refs;
+  private boolean retired;
+  private boolean closed;
+
+  private final SharedMemory memory;
+
+  private LocalDb(Path dir, SharedMemory memory, Options options, Statistics statistics, RocksDB db, long head,
+      long numKeys) {
+    this.dir = dir;
+    this.memory = memory;
+    this.options = options;
+    this.statistics = statistics;
+    this.db = db;
+    this.head = head;
+    this.numKeys = numKeys;
+  }
+
+  /** Opens the DB in {@code dir} (empty, or a checkpoint already placed there) as version {@code head}. */
+  static LocalDb open(Path dir, SharedMemory memory, long head, long numKeys) {
+    Statistics statistics = new Statistics();
+    Options options = new Options()
+        .setCreateIfMissing(true)
+        .setStatistics(statistics)
+        .setWriteBufferManager(memory.writeBuffers)
+        .setTableFormatConfig(memory.tableConfig())
+        .setCompressionType(SharedMemory.compression())
+        .setMaxOpenFiles(-1);
+    try {
+      Files.createDirectories(dir);
+      LocalDb db = new LocalDb(dir, memory, options, statistics, RocksDB.open(options, dir.toString()), head, numKeys);
+      memory.opened(db);
+      return db;
+    } catch (RocksDBException | IOException e) {
+      statistics.close();
+      options.close();
+      throw new UncheckedIOException(new IOException("cannot open the local RocksDB in " + dir + ": " + e.getMessage(), e));
+    }
+  }
+
+  long head() {
+    return head;
+  }
+
+  long numKeys() {
+    return numKeys;
+  }
+
+  RocksDB db() {
+    return db;
+  }
+
+  Statistics statistics() {
+    return statistics;
+  }
+
+  /** Writes {@code batch} as version {@code version} (which must be {@code head + 1}) holding {@code keys} keys. */
+  synchronized void apply(WriteBatch batch, long version, long keys) throws RocksDBException {
+    if (version != head + 1) {
+      throw new IllegalStateException("local RocksDB in " + dir + " holds version " + head + "; cannot apply " + version);
+    }
+    db.write(writeOptions, batch);
+    head = version;
+    numKeys = keys;
+  }
+
+  /** Flushes memtables so a checkpoint holds everything in SST files. */
+  void flush() throws RocksDBException {
+    try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+      db.flush(flush);
+    }
+  }
+
+  /** A view of the head version; the caller releases it. Called under the provider's lock. */
+  synchronized View view() {
+    if (closed) {
+      throw new IllegalStateException("local RocksDB in " + dir + " is closed");
+    }
+    refs++;
+    return new View(this, head, numKeys);
+  }
+
+  synchronized void track(AutoCloseable iterator) {
+    if (closed) {
+      throw new IllegalStateException("local RocksDB in " + dir + " is closed");
+    }
+    openIterators.add(iterator);
+  }
+
+  void untrack(AutoCloseable iterator) {
+    openIterators.remove(iterator);
+  }
+
+  synchronized boolean isClosed() {
+    return closed;
+  }
+
+  /** A view let go; closes the instance if it is retired and nobody else holds it. */
+  synchronized void unref() {
+    refs--;
+    if (retired && refs == 0) {
+      close();
+    }
+  }
+
+  /** No longer the provider's current instance: closes once the last view lets go. */
+  synchronized void retire() {
+    retired = true;
+    if (refs == 0) {
+      close();
+    }
+  }
+
+  long property(String name) {
+    synchronized (this) {
+      if (closed) {
+        return 0;
+      }
+    }
+    try {
+      return db.getLongProperty(name);
+    } catch (RocksDBException e) {
+      return 0;
+    }
+  }
+
+  /** Closes iterators, the DB and its options now, and deletes the directory. */
+  synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    memory.closed(this);
+    for (AutoCloseable it : openIterators) {
+      try {
+        it.close();
+      } catch (Exception e) {
+        LOG.log(System.Logger.Level.DEBUG, "closing an iterator of {0}: {1}", dir, e);
+      }
+    }
+    openIterators.clear();
+    db.close();
+    writeOptions.close();
+    options.close();
+    statistics.close();
+    deleteRecursively(dir);
+  }
+
+  static void deleteRecursively(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.WARNING, "could not delete the local RocksDB directory {0}: {1}", dir, e.toString());
+    }
+  }
+}
