@@ -15,14 +15,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The stateful query {@link StatefulCrashRecoveryTest} runs in a child JVM: the {@code sequence}
  * source (30 rows, 5 per batch) with a key and an event time a minute apart, through an
  * aggregation or a deduplication, into the {@code durable-file} sink. Arguments: checkpoint,
- * sink directory, operator (agg, dedup, dedupWithin), and optionally a {@link FaultPoint} and
+ * sink directory, operator (agg, dedup, dedupWithin; "agg@rocksdb" picks the state store), and optionally a {@link FaultPoint} and
  * a batch or state version (-1: the first time) at which the JVM halts.
  */
 public final class StatefulCrashChild {
   public static void main(String[] args) {
     String checkpoint = args[0];
     String sinkDir = args[1];
-    String operator = args[2];
+    // "agg" or "agg@rocksdb": the operator and, optionally, the state store.
+    String operator = args[2].split("@")[0];
+    String provider = args[2].contains("@") ? args[2].split("@")[1] : "hdfs";
     FaultInjector faults = FaultInjector.NONE;
     if (args.length > 4) {
       FaultPoint haltAt = FaultPoint.valueOf(args[3]);
@@ -35,7 +37,9 @@ public final class StatefulCrashChild {
       };
     }
     try (MillraceSession session = MillraceSession.builder().faultInjector(faults)
+        .config("millrace.state.provider", provider)
         .config("millrace.state.maintenanceInterval", "20ms")
+        .config("millrace.state.rocksdb.minDeltasForSnapshot", "2")
         .config("millrace.state.hdfs.minDeltasForSnapshot", "2")
         .build()) {
       Dataset in = session.readStream().format("sequence").options(Map.of("total", "30", "rowsPerBatch", "5")).load()

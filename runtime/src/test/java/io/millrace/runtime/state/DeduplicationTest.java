@@ -24,6 +24,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class DeduplicationTest {
+  /** The state store these tests run on; a subclass runs them all on another. */
+  String provider() {
+    return "hdfs";
+  }
+
+  MillraceSession.Builder builder() {
+    return MillraceSession.builder().config("millrace.state.provider", provider());
+  }
+
   @TempDir Path dir;
 
   private final String input = "dd-in-" + UUID.randomUUID();
@@ -54,7 +63,7 @@ class DeduplicationTest {
    * and returns its first batch's operator figures (later ones are no-data batches).
    */
   private StateOperatorProgress runOnce(UnaryOperator<Dataset> query) {
-    try (MillraceSession session = MillraceSession.builder().build()) {
+    try (MillraceSession session = builder().build()) {
       StreamingQuery q = query.apply(session.readStream().format("memory").option("name", input).load())
           .writeStream().format("memory").option("name", output).trigger(Trigger.availableNow())
           .option("checkpointLocation", dir.resolve("ckpt").toString()).start();
@@ -113,7 +122,7 @@ class DeduplicationTest {
 
   @Test
   void withinWatermarkNeedsAWatermarkAndCompleteModeIsRefused() {
-    try (MillraceSession session = MillraceSession.builder().build()) {
+    try (MillraceSession session = builder().build()) {
       assertThatThrownBy(() -> session.readStream().format("memory").option("name", input).load()
           .dropDuplicatesWithinWatermark("id").writeStream().format("memory").option("name", output).start())
           .isInstanceOf(AnalysisException.class)

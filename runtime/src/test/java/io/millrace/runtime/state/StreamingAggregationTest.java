@@ -33,6 +33,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** groupBy(..).agg(..) from the memory source to the memory sink, with state in the default store. */
 class StreamingAggregationTest {
+  /** The state store these tests run on; a subclass runs them all on another. */
+  String provider() {
+    return "hdfs";
+  }
+
+  MillraceSession.Builder builder() {
+    return MillraceSession.builder().config("millrace.state.provider", provider());
+  }
+
   @TempDir Path dir;
 
   private final String input = "agg-in-" + UUID.randomUUID();
@@ -72,7 +81,7 @@ class StreamingAggregationTest {
 
   @Test
   void updateModeEmitsTheGroupsEachBatchChangedAndKeepsStateAcrossRestarts() {
-    try (MillraceSession session = MillraceSession.builder().build()) {
+    try (MillraceSession session = builder().build()) {
       StreamingQuery q = start(session, "update", StreamingAggregationTest::countAndSum);
       add("a", 1);
       add("b", 10);
@@ -88,7 +97,7 @@ class StreamingAggregationTest {
       assertThat(state.numShufflePartitions()).isEqualTo(4);
       q.stop();
     }
-    try (MillraceSession session = MillraceSession.builder().build()) {
+    try (MillraceSession session = builder().build()) {
       StreamingQuery q = start(session, "update", StreamingAggregationTest::countAndSum);
       add("a", 5);
       q.processAllAvailable();
@@ -101,7 +110,7 @@ class StreamingAggregationTest {
 
   @Test
   void completeModeEmitsTheWholeResultEveryBatch() {
-    try (MillraceSession session = MillraceSession.builder().build()) {
+    try (MillraceSession session = builder().build()) {
       StreamingQuery q = start(session, "complete", in -> in.groupBy("key").count());
       add("a", 1);
       add("b", 1);
@@ -115,7 +124,7 @@ class StreamingAggregationTest {
 
   @Test
   void appendModeWithoutAWatermarkIsRefusedWithTheReason() {
-    try (MillraceSession session = MillraceSession.builder().build()) {
+    try (MillraceSession session = builder().build()) {
       assertThatThrownBy(() -> start(session, "append", in -> in.groupBy("key").count()))
           .isInstanceOf(AnalysisException.class)
           .hasMessageContaining("append")
@@ -125,7 +134,7 @@ class StreamingAggregationTest {
 
   @Test
   void aRestartThatChangesTheAggregateOrTheGroupingFailsWithTheSchemaMessage() {
-    try (MillraceSession session = MillraceSession.builder().build()) {
+    try (MillraceSession session = builder().build()) {
       StreamingQuery q = start(session, "update", in -> in.groupBy("key").count());
       add("a", 1);
       q.processAllAvailable();
@@ -152,7 +161,7 @@ class StreamingAggregationTest {
   @ParameterizedTest
   @ValueSource(ints = {1, 4, 16})
   void resultsAreTheSameForAnyNumberOfPartitions(int partitions) {
-    try (MillraceSession session = MillraceSession.builder().config("millrace.shuffle.partitions", partitions).build()) {
+    try (MillraceSession session = builder().config("millrace.shuffle.partitions", partitions).build()) {
       StreamingQuery q = start(session, "complete", StreamingAggregationTest::countAndSum);
       for (int i = 0; i < 200; i++) {
         add("k" + (i % 37), i);
@@ -173,14 +182,14 @@ class StreamingAggregationTest {
         throw new IllegalStateException("simulated crash after the sink wrote batch 1");
       }
     };
-    try (MillraceSession session = MillraceSession.builder().faultInjector(crash).build()) {
+    try (MillraceSession session = builder().faultInjector(crash).build()) {
       StreamingQuery q = start(session, "update", in -> in.groupBy("key").count());
       add("a", 1);
       q.processAllAvailable();
       add("a", 1);
       assertThatThrownBy(q::processAllAvailable).hasMessageContaining("simulated crash");
     }
-    try (MillraceSession session = MillraceSession.builder().build()) {
+    try (MillraceSession session = builder().build()) {
       StreamingQuery q = start(session, "update", in -> in.groupBy("key").count());
       add("a", 1);
       q.processAllAvailable();
@@ -194,7 +203,7 @@ class StreamingAggregationTest {
   @Test
   void theStateProviderIsChosenByNameOrClassAndPinnedInTheCheckpoint() {
     String byClass = "io.millrace.state.hdfs.HdfsStateStoreProviderFactory";
-    try (MillraceSession session = MillraceSession.builder().config("millrace.state.provider", byClass).build()) {
+    try (MillraceSession session = builder().config("millrace.state.provider", byClass).build()) {
       StreamingQuery q = start(session, "update", in -> in.groupBy("key").count());
       add("a", 1);
       q.processAllAvailable();
@@ -203,7 +212,7 @@ class StreamingAggregationTest {
           .containsEntry("millrace.state.provider", byClass);
     }
     List<java.util.Map<String, String>> overrides = new java.util.concurrent.CopyOnWriteArrayList<>();
-    try (MillraceSession session = MillraceSession.builder().config("millrace.state.provider", "rocksdb").build()) {
+    try (MillraceSession session = builder().config("millrace.state.provider", "rocksdb").build()) {
       session.streams().addListener(new io.millrace.api.StreamingQueryListener() {
         @Override
         public void onQueryStarted(QueryStartedEvent event) {
@@ -222,7 +231,7 @@ class StreamingAggregationTest {
 
   @Test
   void anUnknownStateProviderOnANewCheckpointListsTheInstalledOnes() {
-    try (MillraceSession session = MillraceSession.builder().config("millrace.state.provider", "rockdb").build()) {
+    try (MillraceSession session = builder().config("millrace.state.provider", "rockdb").build()) {
       assertThatThrownBy(() -> start(session, "update", in -> in.groupBy("key").count()))
           .hasMessageContaining("rockdb")
           .hasMessageContaining("hdfs");

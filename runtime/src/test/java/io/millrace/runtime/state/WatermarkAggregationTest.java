@@ -31,6 +31,15 @@ import org.junit.jupiter.api.io.TempDir;
  * the query on the same checkpoint for each step.
  */
 class WatermarkAggregationTest {
+  /** The state store these tests run on; a subclass runs them all on another. */
+  String provider() {
+    return "hdfs";
+  }
+
+  MillraceSession.Builder builder() {
+    return MillraceSession.builder().config("millrace.state.provider", provider());
+  }
+
   @TempDir Path dir;
 
   private final String input = "wm-in-" + UUID.randomUUID();
@@ -63,7 +72,7 @@ class WatermarkAggregationTest {
       stream.addData(Row.of(at(t)));
     }
     int before = MemorySinkTable.find(output).map(t -> t.rows().size()).orElse(0);
-    try (MillraceSession session = MillraceSession.builder().build()) {
+    try (MillraceSession session = builder().build()) {
       session.streams().addListener(new StreamingQueryListener() {
         @Override
         public void onQueryProgress(QueryProgressEvent event) {
