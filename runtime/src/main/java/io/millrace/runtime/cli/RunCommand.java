@@ -64,7 +64,8 @@ final class RunCommand implements Callable<Integer> {
         public void onQueryProgress(QueryProgressEvent e) {
           out.println(json ? e.progress().json() : ProgressLine.of(e.progress()));
           out.flush();
-          if (maxBatches > 0 && batches.incrementAndGet() >= maxBatches && started[0] != null) {
+          long ran = batches.incrementAndGet();
+          if (maxBatches > 0 && ran >= maxBatches && started[0] != null) {
             started[0].stop();
           }
         }

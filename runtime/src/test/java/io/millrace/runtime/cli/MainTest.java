@@ -51,6 +51,20 @@ class MainTest {
   }
 
   @Test
+  void runWithoutMaxBatchesCountsTheBatchesTheTriggerRan() throws Exception {
+    Path job = dir.resolve("once.yaml");
+    Files.writeString(job, String.join("\n",
+        "source: {format: rate, options: {rowsPerSecond: 1000}}",
+        "sink: {format: memory, options: {name: cli-once}}",
+        "trigger: once",
+        "checkpointLocation: " + dir.resolve("ck-once"),
+        ""));
+    Result r = run("run", job.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("1 batch(es) ran");
+  }
+
+  @Test
   void badJobFileExitsWithTwoAndNamesTheLine() throws Exception {
     Path job = dir.resolve("bad.yaml");
     Files.writeString(job, "source: {format: rate}\nsink: {format: console}\ntriger: once\n");
