@@ -12,15 +12,12 @@ import io.millrace.runtime.checkpoint.CommitEntry;
 import io.millrace.runtime.checkpoint.OffsetSeq;
 import io.millrace.runtime.expr.EvalContext;
 import io.millrace.api.StateOperatorProgress;
-import io.millrace.runtime.Settings;
 import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.runtime.plan.QueryPlan;
-import io.millrace.runtime.state.StatefulAggregation;
 import io.millrace.spi.Options;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.fault.FaultPoint;
 import io.millrace.spi.sink.DeliveryGuarantee;
-import io.millrace.spi.sink.OutputMode;
 import io.millrace.spi.sink.Sink;
 import io.millrace.spi.sink.SinkProvider;
 import io.millrace.spi.source.InputPartition;
@@ -104,8 +101,8 @@ public final class MicroBatchExecution implements StreamingQuery {
     try {
       this.sources.add(createSource(0, LogicalPlan.source(spec.plan())));
       this.plan = QueryPlan.analyze(spec.plan(), sources.get(0).source.schema());
-      checkOutputMode(spec, plan);
-      checkStateSchema();
+      QueryChecks.checkOutputMode(spec, plan);
+      StatefulOperators.checkStateSchema(plan, checkpoint);
       createdWriter = createWriter();
       this.writer = createdWriter;
       this.policy = policy;
@@ -115,8 +112,8 @@ public final class MicroBatchExecution implements StreamingQuery {
           guarantee.label(), engine.settings().numRecentProgressUpdates());
       restoreFrom(restart);
       // Last, because it records the state schema: everything that can be refused was checked.
-      this.stateful = createStatefulOperator();
-      this.maintenance = scheduleMaintenance();
+      this.stateful = StatefulOperators.create(engine, plan, spec.outputMode(), pinned.values(), checkpoint);
+      this.maintenance = StatefulOperators.scheduleMaintenance(stateful, engine.settings(), checkpoint.queryId());
     } catch (RuntimeException e) {
       // A query that fails to start releases what it opened; the checkpoint is closed by start().
       sources.forEach(s -> closeQuietly(s.source));
@@ -136,7 +133,7 @@ public final class MicroBatchExecution implements StreamingQuery {
    */
   public static MicroBatchExecution start(Engine engine, QuerySpec spec) {
     // What needs no checkpoint is checked before one is opened or created.
-    checkForeachBatchOptions(spec);
+    QueryChecks.checkForeachBatchOptions(spec);
     TriggerPolicy policy = createPolicy(engine, spec);
     String runId = UUID.randomUUID().toString();
     URI location;
@@ -177,36 +174,6 @@ public final class MicroBatchExecution implements StreamingQuery {
     return new SourceBinding(index, provider.name(), source);
   }
 
-  private static void checkOutputMode(QuerySpec spec, QueryPlan plan) {
-    boolean evicts = plan.evictsByWatermark();
-    if (plan.deduplication().isPresent()) {
-      if (spec.outputMode() == OutputMode.COMPLETE) {
-        throw new AnalysisException("output mode complete needs an aggregation: a deduplication emits each row once "
-            + "and keeps no result table to re-emit; use append");
-      }
-      if (!evicts) {
-        LOG.warn("dropDuplicates keeps every key it has seen: without withWatermark(..) on one of its key columns its "
-            + "state grows without bound");
-      }
-      return;
-    }
-    if (plan.isStateful() && spec.outputMode() == OutputMode.APPEND && !evicts) {
-      throw new AnalysisException("output mode append needs withWatermark(..) on the event-time column and a grouping "
-          + "by that column or a window on it: otherwise a group can change with every batch, so no row could ever "
-          + "be emitted as final; " + (plan.watermark().isPresent()
-              ? "group by '" + plan.watermark().get().column() + "' or window('" + plan.watermark().get().column() + "', ..)"
-              : "add withWatermark(..)") + ", or use update or complete");
-    }
-    if (plan.isStateful() && plan.watermark().isPresent() && !evicts) {
-      LOG.warn("The aggregation does not group by the watermarked column '{}' or a window on it: its state is never "
-          + "evicted and grows with every new group", plan.watermark().get().column());
-    }
-    if (!plan.isStateful() && spec.outputMode() == OutputMode.COMPLETE) {
-      throw new AnalysisException("output mode complete needs an aggregation: it re-emits the whole result "
-          + "every batch, and a query without aggregation has no result table to re-emit; use append");
-    }
-  }
-
   private BatchWriter createWriter() {
     if (spec.foreachBatch().isPresent()) {
       return BatchWriter.of(spec.foreachBatch().get());
@@ -222,63 +189,6 @@ public final class MicroBatchExecution implements StreamingQuery {
           + spec.outputMode().name().toLowerCase(java.util.Locale.ROOT) + "; it supports " + sink.supportedOutputModes());
     }
     return BatchWriter.of(provider.name(), sink);
-  }
-
-  private static void checkForeachBatchOptions(QuerySpec spec) {
-    if (spec.foreachBatch().isPresent() && !spec.sinkOptions().isEmpty()) {
-      throw new AnalysisException("foreachBatch takes no sink options, but " + spec.sinkOptions().keySet()
-          + " were given; only checkpointLocation applies");
-    }
-  }
-
-  private void checkStateSchema() {
-    try {
-      if (plan.aggregation().isPresent()) {
-        StatefulAggregation.checkStateSchema(plan.aggregation().get(), checkpoint.root(), checkpoint.storage());
-      }
-      if (plan.deduplication().isPresent()) {
-        io.millrace.runtime.state.StatefulDeduplication.checkStateSchema(plan.deduplication().get(), checkpoint.root(),
-            checkpoint.storage());
-      }
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException("cannot read the state schema in " + checkpoint.root() + ": " + e.getMessage(), e);
-    }
-  }
-
-  private Optional<io.millrace.runtime.state.StatefulOperator> createStatefulOperator() {
-    if (!plan.isStateful()) {
-      return Optional.empty();
-    }
-    String providerName = pinned.values().get(Settings.STATE_PROVIDER);
-    io.millrace.spi.state.StateStoreProviderFactory factory = engine.plugins().stateStore(providerName);
-    int partitions = Integer.parseInt(pinned.values().get(Settings.SHUFFLE_PARTITIONS));
-    int maxKeyGroups = Integer.parseInt(pinned.values().get(Settings.MAX_KEY_GROUPS));
-    io.millrace.spi.PluginContext context =
-        RuntimePluginContext.forStateStore(engine, "state store '" + factory.name() + "'", checkpoint.queryId());
-    try {
-      if (plan.deduplication().isPresent()) {
-        return Optional.of(new io.millrace.runtime.state.StatefulDeduplication(plan.deduplication().get(), factory,
-            checkpoint.root(), checkpoint.storage(), partitions, maxKeyGroups, context, engine.taskPool()));
-      }
-      return Optional.of(new StatefulAggregation(plan.aggregation().get(), spec.outputMode(), factory, checkpoint.root(),
-          checkpoint.storage(), partitions, maxKeyGroups, context, engine.taskPool()));
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException("cannot record the state schema in " + checkpoint.root() + ": " + e.getMessage(), e);
-    }
-  }
-
-  /** Snapshots and clean-up of the state stores run beside the batches, never inside them. */
-  private java.util.concurrent.ScheduledExecutorService scheduleMaintenance() {
-    java.util.concurrent.ScheduledExecutorService executor = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "millrace-state-maintenance-" + checkpoint.queryId());
-      t.setDaemon(true);
-      return t;
-    });
-    stateful.ifPresent(a -> {
-      long every = engine.settings().maintenanceInterval().toMillis();
-      executor.scheduleWithFixedDelay(a::maintain, every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
-    });
-    return executor;
   }
 
   private static TriggerPolicy createPolicy(Engine engine, QuerySpec spec) {
@@ -315,7 +225,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       }
       nextBatchId = restart.lastOffsetsId() + 1;
       watermarkMs = Math.max(last.batchWatermarkMs(), restart.lastCommit().orElseThrow().nextBatchWatermarkMs());
-      noDataBatchDue = watermarkDriven() && watermarkMs > last.batchWatermarkMs();
+      noDataBatchDue = Watermarks.driven(plan) && watermarkMs > last.batchWatermarkMs();
       LOG.info("Query {} resumes at batch {}", checkpoint.queryId(), nextBatchId);
       return;
     }
@@ -505,7 +415,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       engine.faults().reached(FaultPoint.AFTER_SINK_WRITE, batchId);
       return null;
     });
-    long nextWatermarkMs = nextWatermark(seq.batchWatermarkMs(), eventTimes);
+    long nextWatermarkMs = Watermarks.next(plan, seq.batchWatermarkMs(), eventTimes);
     timer.time("commitOffsets", () -> {
       engine.faults().reached(FaultPoint.BEFORE_COMMIT_LOG, batchId);
       checkpoint.writeCommit(batchId, new CommitEntry(nextWatermarkMs));
@@ -517,43 +427,13 @@ public final class MicroBatchExecution implements StreamingQuery {
     });
     nextBatchId = batchId + 1;
     watermarkMs = nextWatermarkMs;
-    noDataBatchDue = watermarkDriven() && nextWatermarkMs > seq.batchWatermarkMs();
+    noDataBatchDue = Watermarks.driven(plan) && nextWatermarkMs > seq.batchWatermarkMs();
     StreamingQueryProgress p = progress.finishBatch(timer, batchId, result.inputRows(), batch.numRows(),
-        eventTimeProgress(seq.batchWatermarkMs(), eventTimes), stateProgress,
+        Watermarks.progress(plan, seq.batchWatermarkMs(), eventTimes), stateProgress,
         sourceProgress(starts, ends, latest, result.inputRows()), writer.description(), writer.metrics());
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
     }
-  }
-
-  /** Whether the watermark drives results: a stateful operator that emits or evicts by it. */
-  private boolean watermarkDriven() {
-    return plan.watermark().isPresent() && plan.evictsByWatermark();
-  }
-
-  /**
-   * The watermark of the next batch: the greatest event time this batch saw minus the delay,
-   * never below the current one (it only moves forward, and only with event time).
-   */
-  private long nextWatermark(long current, io.millrace.runtime.expr.EventTimeStats seen) {
-    if (plan.watermark().isEmpty() || seen.count() == 0) {
-      return current;
-    }
-    return Math.max(current, Math.floorDiv(seen.maxMicros(), 1000) - plan.watermarkDelayMillis().orElseThrow());
-  }
-
-  private Map<String, String> eventTimeProgress(long batchWatermarkMs, io.millrace.runtime.expr.EventTimeStats seen) {
-    if (plan.watermark().isEmpty()) {
-      return Map.of();
-    }
-    Map<String, String> out = new java.util.TreeMap<>();
-    out.put("watermark", ProgressTracker.iso(batchWatermarkMs));
-    if (seen.count() > 0) {
-      out.put("min", ProgressTracker.iso(Math.floorDiv(seen.minMicros(), 1000)));
-      out.put("max", ProgressTracker.iso(Math.floorDiv(seen.maxMicros(), 1000)));
-      out.put("avg", ProgressTracker.iso(seen.avgMillis()));
-    }
-    return out;
   }
 
   private List<ProgressTracker.SourceFigures> sourceProgress(List<Offset> starts, List<Offset> ends,
