@@ -1,0 +1,57 @@
+package io.millrace.it;
+
+import io.millrace.api.MillraceSession;
+import io.millrace.api.StreamingQuery;
+import io.millrace.api.StreamingQueryProgress;
+import io.millrace.api.Trigger;
+import io.millrace.spi.fault.FaultInjector;
+import io.millrace.spi.fault.FaultPoint;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The query {@link DeltaSinkCrashRecoveryTest} runs in a child JVM: the {@code file} source
+ * (JSON lines, one file per batch) through a filter into the {@code delta} sink, available-now.
+ * Arguments: input directory, table path, checkpoint, progress file (one progress JSON per line,
+ * written when the query ends), and optionally a {@link FaultPoint} and the batch at which the
+ * JVM halts.
+ */
+public final class DeltaCrashChild {
+  /** The sink id the Delta log's txn entries carry. */
+  static final String APP_ID = "it-delta-crash";
+
+  public static void main(String[] args) throws IOException {
+    FaultInjector faults = FaultInjector.NONE;
+    if (args.length > 4) {
+      FaultPoint haltAt = FaultPoint.valueOf(args[4]);
+      long batch = Long.parseLong(args[5]);
+      AtomicBoolean armed = new AtomicBoolean(true);
+      faults = (point, id) -> {
+        if (point == haltAt && id == batch && armed.compareAndSet(true, false)) {
+          Runtime.getRuntime().halt(137);
+        }
+      };
+    }
+    try (MillraceSession session = MillraceSession.builder().faultInjector(faults).build()) {
+      StreamingQuery query = session.readStream().format("file").schema("id LONG, key STRING")
+          .option("path", args[0]).option("format", "json").option("maxFilesPerTrigger", 1L).load()
+          .filter("id >= 0")
+          .writeStream().format("delta").option("path", args[1]).option("txnAppId", APP_ID)
+          .option("checkpointLocation", args[2]).trigger(Trigger.availableNow()).start();
+      query.awaitTermination();
+      if (query.exception().isPresent()) {
+        throw query.exception().get();
+      }
+      List<String> lines = new ArrayList<>();
+      for (StreamingQueryProgress progress : query.recentProgress()) {
+        lines.add(progress.json());
+      }
+      Files.write(Path.of(args[3]), lines);
+    }
+    System.exit(0);
+  }
+}
