@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (JSON lines, one file per batch) through a filter into the {@code delta} sink, available-now.
  * Arguments: input directory, table path, checkpoint, progress file (one progress JSON per line,
  * written when the query ends), and optionally a {@link FaultPoint} and the batch at which the
- * JVM halts.
+ * JVM halts. The system property {@code it.txnAppId} replaces the sink id, for several writers.
  */
 public final class DeltaCrashChild {
   /** The sink id the Delta log's txn entries carry. */
@@ -40,7 +40,7 @@ public final class DeltaCrashChild {
       StreamingQuery query = session.readStream().format("file").schema("id LONG, key STRING")
           .option("path", args[0]).option("format", "json").option("maxFilesPerTrigger", 1L).load()
           .filter("id >= 0")
-          .writeStream().format("delta").option("path", args[1]).option("txnAppId", APP_ID)
+          .writeStream().format("delta").option("path", args[1]).option("txnAppId", System.getProperty("it.txnAppId", APP_ID))
           .option("checkpointLocation", args[2]).trigger(Trigger.availableNow()).start();
       query.awaitTermination();
       if (query.exception().isPresent()) {

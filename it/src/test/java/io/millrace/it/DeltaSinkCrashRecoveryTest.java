@@ -88,6 +88,37 @@ class DeltaSinkCrashRecoveryTest {
     }
   }
 
+  @Test
+  void twoQueriesWithTheirOwnSinkIdsWriteOneTableFromTwoProcessesAtOnce() throws Exception {
+    Path table = dir.resolve("shared-table");
+    List<String> expected = new ArrayList<>();
+    List<Process> writers = new ArrayList<>();
+    List<File> logs = new ArrayList<>();
+    for (String writer : List.of("a", "b")) {
+      Path input = dir.resolve("in-" + writer);
+      expected.addAll(writeInput(input));
+      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+      File log = Files.createTempFile(dir, "writer-" + writer + "-", ".log").toFile();
+      logs.add(log);
+      writers.add(new ProcessBuilder(java, "-Dit.txnAppId=writer-" + writer, "-cp", System.getProperty("java.class.path"),
+          DeltaCrashChild.class.getName(), input.toString(), table.toString(), dir.resolve("ckpt-" + writer).toString(),
+          dir.resolve("progress-" + writer + ".jsonl").toString()).redirectErrorStream(true).redirectOutput(log).start());
+    }
+    for (int i = 0; i < writers.size(); i++) {
+      Process p = writers.get(i);
+      if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        p.destroyForcibly();
+        throw new AssertionError("writer " + i + " failed; its output:\n" + Files.readString(logs.get(i).toPath()));
+      }
+    }
+    // Both wrote the same ids: each writer's rows are all there, once per writer.
+    assertThat(tableRows(table)).containsExactlyInAnyOrderElementsOf(expected);
+    try (Stream<Path> log = Files.list(table.resolve("_delta_log"))) {
+      assertThat(log.filter(f -> f.getFileName().toString().endsWith(".json")).count())
+          .as("one commit per batch of each writer").isEqualTo(2L * FILES);
+    }
+  }
+
   /** {@code FILES} JSON-lines files, each moved into place whole; returns the rows as "id:key". */
   private static List<String> writeInput(Path input) throws IOException {
     Files.createDirectories(input);
