@@ -1,15 +1,11 @@
 package io.millrace.tck.state;
 
+import static io.millrace.tck.SuiteRuns.ruleIds;
+import static io.millrace.tck.SuiteRuns.run;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.engine.TestDescriptor;
-import org.junit.platform.testkit.engine.EngineTestKit;
-import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
 
 /**
@@ -19,16 +15,7 @@ import org.junit.platform.testkit.engine.Events;
 class StateStoreSelfTest {
   private static final int RULES = 18;
 
-  private static Events run(Class<?> suite) {
-    return EngineTestKit.engine("junit-jupiter").selectors(selectClass(suite)).execute().testEvents();
-  }
 
-  private static Set<String> ruleIds(Events events) {
-    Set<String> ids = new TreeSet<>();
-    events.stream().map(Event::getTestDescriptor).map(TestDescriptor::getDisplayName)
-        .forEach(name -> ids.add(name.substring(0, name.indexOf(' '))));
-    return ids;
-  }
 
   private static void assertFailsExactly(Class<?> suite, String... rules) {
     Events events = run(suite);
