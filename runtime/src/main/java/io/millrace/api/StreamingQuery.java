@@ -46,6 +46,18 @@ public interface StreamingQuery {
   /** The most recent progress records, oldest first, at most {@code millrace.streaming.numRecentProgressUpdates}. */
   List<StreamingQueryProgress> recentProgress();
 
+  /** Whether {@link #readSinkTable} can read this query's sink back (its provider is a {@code ReadableSinkProvider}). */
+  boolean canReadSinkTable();
+
+  /**
+   * Reads back, through the sink's provider, up to {@code maxRows} rows of what the sink has
+   * made durable: the Delta table, the memory table. Works while the query runs and after it
+   * stopped.
+   *
+   * @throws AnalysisException if the sink cannot be read back; the message says why
+   */
+  SinkTable readSinkTable(int maxRows);
+
   /**
    * The end-to-end guarantee this query has: exactly-once only when every source is replayable
    * and the sink is idempotent or transactional.

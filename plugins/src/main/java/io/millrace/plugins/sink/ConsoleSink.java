@@ -1,5 +1,6 @@
 package io.millrace.plugins.sink;
 
+import io.millrace.spi.data.TableText;
 import io.millrace.spi.sink.Batch;
 import io.millrace.spi.sink.DeliveryGuarantee;
 import io.millrace.spi.sink.Sink;
@@ -31,7 +32,7 @@ final class ConsoleSink implements Sink {
   @Override
   public void addBatch(long batchId, Batch batch) {
     String text = BANNER_RULE + "Batch: " + batchId + "\n" + BANNER_RULE
-        + ShowTable.render(batch.schema(), batch, numRows, truncate) + "\n";
+        + TableText.render(batch.schema(), batch, numRows, truncate) + "\n";
     PrintStream stream = out.get();
     // One print per batch, so that batches of concurrent queries do not interleave line by line.
     synchronized (stream) {

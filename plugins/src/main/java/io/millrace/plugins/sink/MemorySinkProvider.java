@@ -4,9 +4,11 @@ import io.millrace.plugins.KnownOptions;
 import io.millrace.spi.InvalidOptionException;
 import io.millrace.spi.Options;
 import io.millrace.spi.Spi;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.sink.ReadableSinkProvider;
 import io.millrace.spi.sink.Sink;
 import io.millrace.spi.sink.SinkContext;
-import io.millrace.spi.sink.SinkProvider;
+import java.util.List;
 
 /**
  * The {@code memory} sink: collects every batch into the {@link MemorySinkTable} named by the
@@ -14,7 +16,7 @@ import io.millrace.spi.sink.SinkProvider;
  * add each batch's rows; complete makes each batch the whole table. Exactly once within the
  * process: a batch id that is not after the last one written is skipped and counted.
  */
-public final class MemorySinkProvider implements SinkProvider {
+public final class MemorySinkProvider implements ReadableSinkProvider {
   static final String NAME = "name";
 
   public MemorySinkProvider() {}
@@ -36,6 +38,17 @@ public final class MemorySinkProvider implements SinkProvider {
 
   @Override
   public Sink create(SinkContext context) {
+    String table = tableName(context);
+    return new MemorySink(MemorySinkTable.forQuery(table, context.schema(), context.queryId()), context.outputMode());
+  }
+
+  @Override
+  public List<Row> readBack(SinkContext context, int maxRows) {
+    List<Row> rows = MemorySinkTable.find(tableName(context)).map(MemorySinkTable::rows).orElse(List.of());
+    return rows.subList(0, Math.min(maxRows, rows.size()));
+  }
+
+  private static String tableName(SinkContext context) {
     Options options = context.options();
     KnownOptions.check(options, NAME);
     String table = options.get(NAME).or(context::queryName).orElseThrow(() -> new InvalidOptionException(NAME,
@@ -43,6 +56,6 @@ public final class MemorySinkProvider implements SinkProvider {
     if (table.isBlank()) {
       throw options.invalid(NAME, table, "a non-blank table name");
     }
-    return new MemorySink(MemorySinkTable.forQuery(table, context.schema(), context.queryId()), context.outputMode());
+    return table;
   }
 }

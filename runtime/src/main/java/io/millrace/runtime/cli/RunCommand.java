@@ -1,6 +1,7 @@
 package io.millrace.runtime.cli;
 
 import io.millrace.api.MillraceSession;
+import io.millrace.api.SinkTable;
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.StreamingQueryListener;
 import io.millrace.runtime.Settings;
@@ -38,8 +39,20 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print each batch's full progress as JSON instead of one line.")
   boolean json;
 
+  @Option(names = "--show", arity = "0..1", paramLabel = "N", fallbackValue = "" + DEFAULT_SHOW_ROWS,
+      description = "When the query stops, print up to N rows (default ${FALLBACK-VALUE}) of what the sink holds, read"
+          + " back through the sink's provider and sorted by every column (sinks such as delta and memory).")
+  Integer showRows;
+
+  /** Rows read back for --show; the table is sorted in memory, so this bounds what is read. */
+  private static final int MAX_ROWS_READ = 100_000;
+  private static final int DEFAULT_SHOW_ROWS = 20;
+
   @Override
   public Integer call() {
+    if (showRows != null && showRows < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--show takes a number of rows of 1 or more; got " + showRows);
+    }
     JobFile jobFile = JobFile.read(job);
     Map<String, String> settings = new LinkedHashMap<>(jobFile.config());
     String dir = pluginsDir != null ? pluginsDir.toString() : System.getenv("MILLRACE_PLUGINS_DIR");
@@ -72,6 +85,11 @@ final class RunCommand implements Callable<Integer> {
       });
       StreamingQuery query = jobFile.start(session);
       started[0] = query;
+      if (showRows != null && !query.canReadSinkTable()) {
+        query.stop();
+        // Names the sink and why; raised before the query does any work worth waiting for.
+        query.readSinkTable(0);
+      }
       Thread hook = new Thread(query::stop, "millrace-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
       if (maxBatches > 0 && batches.get() >= maxBatches) {
@@ -80,6 +98,12 @@ final class RunCommand implements Callable<Integer> {
       query.awaitTermination();
       Runtime.getRuntime().removeShutdownHook(hook);
       out.printf("query stopped; %d batch(es) ran%n", batches.get());
+      if (showRows != null) {
+        SinkTable table = query.readSinkTable(Math.max(showRows, MAX_ROWS_READ)).sorted();
+        out.printf("the sink holds %s%d row(s):%n", table.truncated() ? "more than " : "", table.rows().size());
+        // Whole cells: a window reads as its start and end, which truncation would cut off.
+        out.print(table.show(showRows, false));
+      }
       out.flush();
       return 0;
     }

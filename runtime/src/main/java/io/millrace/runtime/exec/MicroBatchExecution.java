@@ -1,6 +1,7 @@
 package io.millrace.runtime.exec;
 
 import io.millrace.api.AnalysisException;
+import io.millrace.api.SinkTable;
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.StreamingQueryException;
 import io.millrace.api.StreamingQueryListener;
@@ -63,6 +64,7 @@ public final class MicroBatchExecution implements StreamingQuery {
   private final Optional<io.millrace.runtime.state.StatefulOperator> stateful;
   private final java.util.concurrent.ScheduledExecutorService maintenance;
   private final BatchWriter writer;
+  private final SinkReadBack sinkReadBack;
   private final TriggerPolicy policy;
   private final Guarantee guarantee;
   private final ProgressTracker progress;
@@ -105,6 +107,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       StatefulOperators.checkStateSchema(plan, checkpoint);
       createdWriter = createWriter();
       this.writer = createdWriter;
+      this.sinkReadBack = SinkReadBack.of(engine, spec, checkpoint.queryId(), plan.outputSchema());
       this.policy = policy;
       checkSourcesSupport(policy);
       this.guarantee = Guarantee.of(sources, writer, durableCheckpoint);
@@ -597,6 +600,16 @@ public final class MicroBatchExecution implements StreamingQuery {
   @Override
   public List<StreamingQueryProgress> recentProgress() {
     return progress.recent();
+  }
+
+  @Override
+  public boolean canReadSinkTable() {
+    return sinkReadBack.readable();
+  }
+
+  @Override
+  public SinkTable readSinkTable(int maxRows) {
+    return sinkReadBack.read(maxRows);
   }
 
   @Override

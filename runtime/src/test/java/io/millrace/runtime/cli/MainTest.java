@@ -2,6 +2,7 @@ package io.millrace.runtime.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.millrace.plugins.sink.MemorySinkTable;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -62,6 +63,57 @@ class MainTest {
     Result r = run("run", job.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("1 batch(es) ran");
+  }
+
+  @Test
+  void showPrintsWhatTheSinkHoldsSortedAfterTheQueryStops() throws Exception {
+    Path job = dir.resolve("show.yaml");
+    Files.writeString(job, String.join("\n",
+        "source: {format: rate, options: {rowsPerSecond: 1000}}",
+        "pipeline:",
+        "  - filter: \"value % 2 = 0\"",
+        "  - select: [value]",
+        "sink: {format: memory, options: {name: cli-show}}",
+        "trigger: {policy: processingTime, interval: 50ms}",
+        "checkpointLocation: " + dir.resolve("ck-show"),
+        ""));
+    Result r = run("run", job.toString(), "--max-batches", "4", "--show", "3");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    int held = MemorySinkTable.get("cli-show").rows().size();
+    assertThat(held).as("rows the query wrote").isGreaterThan(3);
+    String shown = r.out().substring(r.out().indexOf("the sink holds"));
+    assertThat(shown).isEqualTo(String.join("\n",
+        "the sink holds " + held + " row(s):",
+        "+-----+",
+        "|value|",
+        "+-----+",
+        "|0    |",
+        "|2    |",
+        "|4    |",
+        "+-----+",
+        "only showing top 3 rows",
+        ""));
+  }
+
+  @Test
+  void showOnASinkThatCannotBeReadBackFailsNamingTheSink() throws Exception {
+    Path job = dir.resolve("console.yaml");
+    Files.writeString(job, String.join("\n",
+        "source: {format: rate, options: {rowsPerSecond: 10}}",
+        "sink: {format: console}",
+        "trigger: {policy: processingTime, interval: 1 hour}",
+        "checkpointLocation: " + dir.resolve("ck-console"),
+        ""));
+    Result r = run("run", job.toString(), "--show");
+    assertThat(r.exitCode()).isNotZero();
+    assertThat(r.err()).contains("sink 'console'").contains("cannot read back").contains("ReadableSinkProvider");
+  }
+
+  @Test
+  void showRefusesZeroRows() throws Exception {
+    Result r = run("run", dir.resolve("any.yaml").toString(), "--show", "0");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("--show").contains("1 or more");
   }
 
   @Test

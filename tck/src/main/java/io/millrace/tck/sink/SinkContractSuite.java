@@ -8,7 +8,9 @@ import io.millrace.spi.data.Row;
 import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.fault.FaultPoint;
 import io.millrace.spi.sink.DeliveryGuarantee;
+import io.millrace.spi.sink.ReadableSinkProvider;
 import io.millrace.spi.sink.Sink;
+import io.millrace.spi.sink.SinkContext;
 import io.millrace.tck.Capability;
 import io.millrace.tck.CrashAt;
 import io.millrace.tck.SimulatedCrash;
@@ -38,7 +40,7 @@ import org.junit.jupiter.api.Test;
  * }
  * }</pre>
  *
- * <p>Each rule is one test named by its id (K01..K07). The suite plays the engine: it creates
+ * <p>Each rule is one test named by its id (K01..K08). The suite plays the engine: it creates
  * instances through the kit's provider for one query id per rule, calls {@code addBatch} with
  * batch ids 0, 1, 2, … and checks {@link SinkKit#readBack()} against the batches written.
  * A crash is simulated by throwing {@link SimulatedCrash} (from the batch's iterator, or from
@@ -241,17 +243,42 @@ public abstract class SinkContractSuite {
     }
   }
 
+  @Test
+  @DisplayName("K08 a readable provider reads back what the external system holds [ReadableSinkProvider]")
+  public void k08_aReadableProviderReadsBackWhatIsHeld() throws Exception {
+    Capability.require(kit.provider() instanceof ReadableSinkProvider,
+        "K08 needs a provider that implements ReadableSinkProvider; " + kit.provider().getClass().getName() + " does not");
+    ReadableSinkProvider provider = (ReadableSinkProvider) kit.provider();
+    assertTrue(provider.readBack(context(FaultInjector.NONE), Integer.MAX_VALUE).isEmpty(),
+        "K08 readBack before any batch was written must be empty");
+    Sink sink = open();
+    Random random = Tck.random("K08");
+    write("K08", sink, 0, rows(random, 3), true);
+    write("K08", sink, 1, rows(random, 4), true);
+
+    List<Row> all = provider.readBack(context(FaultInjector.NONE), Integer.MAX_VALUE);
+    Delivery delivery = Delivery.of(kit.readBack(), all);
+    assertTrue(delivery.exact(), "K08 after batches 0 and 1, the provider's readBack must equal the kit's independent"
+        + " read-back; " + delivery.describe() + Tck.seedHint());
+    List<Row> two = provider.readBack(context(FaultInjector.NONE), 2);
+    assertTrue(two.size() == 2 && all.containsAll(two), "K08 readBack(context, 2) must return 2 of the held rows; it"
+        + " returned " + two);
+  }
+
   private Sink open() {
     return open(FaultInjector.NONE);
   }
 
   /** A new instance from the provider, for this rule's query. */
   private Sink open(FaultInjector faults) {
-    Sink sink = kit.provider().create(TckContext.sink(kit.provider().name(), kit.options(), queryId, kit.schema(),
-        kit.outputMode(), faults));
+    Sink sink = kit.provider().create(context(faults));
     assertNotNull(sink, "the provider's create(..) returned null");
     instances.add(sink);
     return sink;
+  }
+
+  private SinkContext context(FaultInjector faults) {
+    return TckContext.sink(kit.provider().name(), kit.options(), queryId, kit.schema(), kit.outputMode(), faults);
   }
 
   private static void requireExactlyOnce(Sink sink, String rule) {

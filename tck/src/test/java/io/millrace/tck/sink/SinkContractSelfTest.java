@@ -17,7 +17,7 @@ class SinkContractSelfTest {
   void theReferenceSinkPassesEveryRule() {
     Events events = run(ReferenceSinkSuite.class);
     assertEquals(Set.of(), failedRules(events), () -> failures(events));
-    assertEquals(7, events.started().count(), "every sink rule runs");
+    assertEquals(8, events.started().count(), "every sink rule runs");
     assertEquals(0, events.aborted().count(), "the reference sink is exactly-once, so no rule is skipped");
   }
 
@@ -33,12 +33,15 @@ class SinkContractSelfTest {
     assertEquals(Set.of("K04"), failedRules(events), () -> failures(events));
   }
 
+  @Test
+  void aSinkWhoseReadBackMissesTheNewestRowFailsK08Only() {
+    Events events = run(StaleReadBackSinkSuite.class);
+    assertEquals(Set.of("K08"), failedRules(events), () -> failures(events));
+  }
+
   private static Events run(Class<?> suite) {
     Events events = SuiteRuns.run(suite);
     assertTrue(events.started().count() > 0, suite.getSimpleName() + " ran no test");
     return events;
   }
-
-
-
 }

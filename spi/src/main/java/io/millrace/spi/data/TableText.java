@@ -1,7 +1,5 @@
-package io.millrace.plugins.sink;
+package io.millrace.spi.data;
 
-import io.millrace.spi.data.Row;
-import io.millrace.spi.data.Schema;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -13,13 +11,13 @@ import java.util.List;
  * longer than 20 characters are cut to 17 plus {@code ...} and right-aligned; without it they
  * are whole and left-aligned. Columns are at least 3 wide.
  */
-final class ShowTable {
-  static final int TRUNCATE_AT = 20;
+public final class TableText {
+  private static final int TRUNCATE_AT = 20;
   private static final int MIN_WIDTH = 3;
 
-  private ShowTable() {}
+  private TableText() {}
 
-  static String render(Schema schema, Iterable<Row> rows, int numRows, boolean truncate) {
+  public static String render(Schema schema, Iterable<Row> rows, int numRows, boolean truncate) {
     List<String[]> lines = new ArrayList<>();
     lines.add(cells(schema.names().toArray(new String[0]), truncate));
     Iterator<Row> it = rows.iterator();

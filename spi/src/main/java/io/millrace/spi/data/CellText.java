@@ -1,7 +1,5 @@
-package io.millrace.plugins.sink;
+package io.millrace.spi.data;
 
-import io.millrace.spi.data.DataType;
-import io.millrace.spi.data.Row;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
