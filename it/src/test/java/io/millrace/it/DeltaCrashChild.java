@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -18,11 +20,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (JSON lines, one file per batch) through a filter into the {@code delta} sink, available-now.
  * Arguments: input directory, table path, checkpoint, progress file (one progress JSON per line,
  * written when the query ends), and optionally a {@link FaultPoint} and the batch at which the
- * JVM halts. The system property {@code it.txnAppId} replaces the sink id, for several writers.
+ * JVM halts. The system property {@code it.txnAppId} replaces the sink id, for several writers;
+ * properties {@code it.sink.<option>} add sink options (such as {@code hadoop.dfs.replication}
+ * for a table on a one-DataNode HDFS).
  */
 public final class DeltaCrashChild {
   /** The sink id the Delta log's txn entries carry. */
   static final String APP_ID = "it-delta-crash";
+  private static final String SINK_OPTION = "it.sink.";
 
   public static void main(String[] args) throws IOException {
     FaultInjector faults = FaultInjector.NONE;
@@ -41,6 +46,7 @@ public final class DeltaCrashChild {
           .option("path", args[0]).option("format", "json").option("maxFilesPerTrigger", 1L).load()
           .filter("id >= 0")
           .writeStream().format("delta").option("path", args[1]).option("txnAppId", System.getProperty("it.txnAppId", APP_ID))
+          .options(sinkOptionsFromSystemProperties())
           .option("checkpointLocation", args[2]).trigger(Trigger.availableNow()).start();
       query.awaitTermination();
       if (query.exception().isPresent()) {
@@ -53,5 +59,15 @@ public final class DeltaCrashChild {
       Files.write(Path.of(args[3]), lines);
     }
     System.exit(0);
+  }
+
+  private static Map<String, String> sinkOptionsFromSystemProperties() {
+    Map<String, String> options = new TreeMap<>();
+    for (String name : System.getProperties().stringPropertyNames()) {
+      if (name.startsWith(SINK_OPTION)) {
+        options.put(name.substring(SINK_OPTION.length()), System.getProperty(name));
+      }
+    }
+    return options;
   }
 }
