@@ -54,8 +54,9 @@ import org.rocksdb.WriteBatch;
  *
  * <p><b>Maintenance</b> uploads a snapshot of the local head once it is
  * {@code minDeltasForSnapshot} changelogs past the last snapshot (SST files are shared by
- * content across snapshots), reporting {@link FaultPoint#DURING_MAINTENANCE}, and then deletes
- * what the newest {@code minBatchesToRetain} versions do not need.
+ * content across snapshots), reporting {@link FaultPoint#DURING_MAINTENANCE} after each SST
+ * uploaded and before its manifest, and then deletes what the newest {@code minBatchesToRetain}
+ * versions do not need.
  */
 public final class RocksDbStateStoreProvider implements StateStoreProvider {
   private static final System.Logger LOG = System.getLogger(RocksDbStateStoreProvider.class.getName());

@@ -30,6 +30,10 @@ import org.rocksdb.RocksDBException;
  * once under its content name in {@code sst/}, and then {@code <v>.snapshot} listing them, the
  * commit point. A crash before the manifest leaves only unreferenced SSTs, which retention
  * deletes; a manifest that is already there is left as it is.
+ *
+ * <p>The fault point is reported after each SST upload and once more before the manifest is
+ * published, so a test can crash with part of a snapshot's SSTs uploaded (the n-th report) as
+ * well as with all of them (the last).
  */
 final class SnapshotWriter {
   private final Storage storage;
@@ -48,7 +52,8 @@ final class SnapshotWriter {
   }
 
   /**
-   * Snapshots {@code db}'s head version, reporting {@code point} before publishing the manifest.
+   * Snapshots {@code db}'s head version, reporting {@code point} after each SST uploaded and
+   * before publishing the manifest.
    *
    * @return the version snapshotted, or -1 if its manifest was already there
    */
@@ -82,7 +87,7 @@ final class SnapshotWriter {
         return -1;
       }
       long started = System.nanoTime();
-      SnapshotManifest manifest = upload(db, dir, version, numKeys);
+      SnapshotManifest manifest = upload(db, dir, version, numKeys, point);
       try (AtomicOutputStream out = storage.create(layout.snapshot(version))) {
         out.write(manifest.encode());
         faults.reached(point, version);
@@ -100,7 +105,8 @@ final class SnapshotWriter {
     }
   }
 
-  private SnapshotManifest upload(LocalDb db, Path dir, long version, long numKeys) throws IOException {
+  private SnapshotManifest upload(LocalDb db, Path dir, long version, long numKeys, FaultPoint point)
+      throws IOException {
     Set<String> stored = new HashSet<>();
     for (FileInfo f : storage.list(layout.sstDir())) {
       stored.add(f.name());
@@ -128,6 +134,7 @@ final class SnapshotWriter {
       } else {
         uploadSst(file, shared, size);
         stored.add(shared);
+        faults.reached(point, version);
       }
       ssts.add(new SnapshotManifest.Sst(local, shared, size));
     }

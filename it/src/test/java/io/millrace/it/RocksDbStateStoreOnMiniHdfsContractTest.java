@@ -1,0 +1,36 @@
+package io.millrace.it;
+
+import io.millrace.state.hdfs.storage.MiniHdfs;
+import io.millrace.tck.state.StateStoreContractSuite;
+import io.millrace.tck.state.StateStoreKit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * The TCK's state store rules T01 to T18 for the {@code rocksdb} provider with every checkpoint
+ * on a real, in-process HDFS ({@code hdfs://localhost:<port>/}): changelogs, snapshot manifests
+ * and shared SSTs go through plugin-hdfs-state's Hadoop storage, whose commits rename without
+ * overwrite, and every restore downloads from it. One cluster serves the whole class. (The
+ * plugin's own tests run the same rules on {@code file:}; the plugin cannot start an HDFS, as it
+ * depends on the SPI alone.)
+ */
+class RocksDbStateStoreOnMiniHdfsContractTest extends StateStoreContractSuite {
+  private static MiniHdfs hdfs;
+
+  @BeforeAll
+  static void startHdfs() throws Exception {
+    hdfs = MiniHdfs.start();
+  }
+
+  @AfterAll
+  static void stopHdfs() {
+    if (hdfs != null) {
+      hdfs.close();
+    }
+  }
+
+  @Override
+  protected StateStoreKit kit() {
+    return new RocksDbStateKitOnHdfs(hdfs.hdfsUri());
+  }
+}
