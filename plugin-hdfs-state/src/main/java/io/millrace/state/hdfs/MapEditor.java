@@ -35,7 +35,15 @@ final class MapEditor {
   }
 
   private final StateMap base;
-  private final long generation = GENERATIONS.incrementAndGet();
+  /** Nodes of this generation or later are this editor's own (memory accounting). */
+  private final long firstGeneration = GENERATIONS.incrementAndGet();
+  /**
+   * Nodes of this generation are this editor's and not yet part of any map handed out by
+   * {@link #current()}: nobody else can see them, so an edit changes them in place instead of
+   * copying them again (a batch often edits many keys under one node). {@link #current()}
+   * starts a new generation, so what it handed out stays as it is.
+   */
+  private long generation = firstGeneration;
   private final TreeMap<byte[], Touch> touched = new TreeMap<>(Bytes.ORDER);
   private Node root;
   private long size;
@@ -118,6 +126,7 @@ final class MapEditor {
   StateMap current() {
     if (frozen == null) {
       frozen = new StateMap(root, size, base.bytes() - released + added, base.id(), added);
+      generation = GENERATIONS.incrementAndGet();
     }
     return frozen;
   }
@@ -196,7 +205,7 @@ final class MapEditor {
 
   /** {@code node} is no longer part of the edited tree. */
   private void drop(Node node) {
-    if (node.generation == generation) {
+    if (node.generation >= firstGeneration) {
       added -= node.structureBytes();
     } else {
       released += node.structureBytes();
@@ -215,6 +224,10 @@ final class MapEditor {
     Node right = splitRight;
     byte[] rightLow = splitLow;
     splitRight = null;
+    if (right == null && inner.generation == generation) {
+      inner.children[i] = child;
+      return inner;
+    }
     byte[][] lows;
     Node[] children;
     if (right == null) {
@@ -232,6 +245,12 @@ final class MapEditor {
 
   private Node insertIntoLeaf(Leaf leaf, byte[] key, byte[] value) {
     int found = Bytes.search(leaf.keys, leaf.keys.length, key);
+    if (found >= 0 && leaf.generation == generation) {
+      previousKey = leaf.keys[found];
+      previousValue = leaf.values[found];
+      leaf.values[found] = value;
+      return leaf;
+    }
     drop(leaf);
     if (found >= 0) {
       previousKey = leaf.keys[found];
@@ -286,6 +305,10 @@ final class MapEditor {
     int i = inner.childFor(key);
     Node child = delete(inner.children[i], key);
     if (child == inner.children[i]) {
+      return inner;
+    }
+    if (inner.generation == generation && child.size() >= Node.MIN) {
+      inner.children[i] = child; // same shape: no removal, no rebalance at this level
       return inner;
     }
     byte[][] lows = inner.lows.clone();

@@ -9,6 +9,8 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,6 +20,9 @@ import java.util.Map;
  * from one listing of the store's directory.
  */
 final class VersionLoader {
+  /** Marks a removal among folded changes; never a value read from a file. */
+  private static final byte[] REMOVED = new byte[0];
+
   private final StateStoreId id;
   private final Storage storage;
   private final StoreLayout layout;
@@ -79,9 +84,71 @@ final class VersionLoader {
       if (!listing.has(v, StateFileKind.DELTA)) {
         throw notFound(version, List.of(layout.file(version, StateFileKind.SNAPSHOT), layout.file(v, StateFileKind.DELTA)));
       }
-      map = applyDelta(version, v, map);
     }
-    return map;
+    if (version - from == 1) {
+      return applyDelta(version, version, map);
+    }
+    return applyDeltas(version, from + 1, map);
+  }
+
+  /**
+   * Applies the deltas {@code first..version} in one pass: their changes are folded into one
+   * map first (the last change of a key wins), so a key put and removed again across the
+   * deltas, as most keys of a windowed aggregation are, costs no tree edit at all; what is left
+   * is applied in key order, or built bottom-up when the base is empty. A restart from a
+   * checkpoint without a recent snapshot replays many deltas: this is its cost.
+   */
+  private StateMap applyDeltas(long version, long first, StateMap base) {
+    Map<Key, byte[]> changes = new HashMap<>();
+    for (long v = first; v <= version; v++) {
+      read(version, layout.file(v, StateFileKind.DELTA), StateFileKind.DELTA, v,
+          (key, value) -> changes.put(new Key(key), value == null ? REMOVED : value));
+    }
+    boolean empty = base.size() == 0;
+    List<Map.Entry<Key, byte[]>> sorted = new ArrayList<>();
+    for (Map.Entry<Key, byte[]> e : changes.entrySet()) {
+      if (!empty || e.getValue() != REMOVED) { // removing from an empty base changes nothing
+        sorted.add(e);
+      }
+    }
+    sorted.sort((a, b) -> Bytes.compare(a.getKey().bytes, b.getKey().bytes));
+    if (empty) {
+      StateMapBuilder builder = new StateMapBuilder();
+      for (Map.Entry<Key, byte[]> e : sorted) {
+        builder.add(e.getKey().bytes, e.getValue());
+      }
+      return builder.build();
+    }
+    MapEditor editor = base.edit();
+    for (Map.Entry<Key, byte[]> e : sorted) {
+      editor.apply(e.getKey().bytes, e.getValue() == REMOVED ? null : e.getValue());
+    }
+    return editor.current();
+  }
+
+  /**
+   * A key as a hash key: the hash computed once, equality by {@code Arrays.equals}. A restart
+   * runs this before the JIT has compiled anything, where ByteBuffer's per-byte hashCode and
+   * equals cost most of the load.
+   */
+  private static final class Key {
+    final byte[] bytes;
+    private final int hash;
+
+    Key(byte[] bytes) {
+      this.bytes = bytes;
+      this.hash = Arrays.hashCode(bytes);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key && ((Key) o).hash == hash && Arrays.equals(((Key) o).bytes, bytes);
+    }
   }
 
   private StateMap readSnapshot(long wanted, long version) {

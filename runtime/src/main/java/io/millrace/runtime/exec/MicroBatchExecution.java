@@ -1,6 +1,7 @@
 package io.millrace.runtime.exec;
 
 import io.millrace.api.AnalysisException;
+import io.millrace.api.StateOperatorProgress;
 import io.millrace.api.SinkTable;
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.StreamingQueryException;
@@ -12,9 +13,10 @@ import io.millrace.runtime.checkpoint.Checkpoint;
 import io.millrace.runtime.checkpoint.CommitEntry;
 import io.millrace.runtime.checkpoint.OffsetSeq;
 import io.millrace.runtime.expr.EvalContext;
-import io.millrace.api.StateOperatorProgress;
 import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.runtime.plan.QueryPlan;
+import io.millrace.runtime.state.PartitionInput;
+import io.millrace.runtime.state.StatefulOperator;
 import io.millrace.spi.Options;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.fault.FaultPoint;
@@ -38,6 +40,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,8 +64,8 @@ public final class MicroBatchExecution implements StreamingQuery {
   private final PinnedSettings pinned;
   private final List<SourceBinding> sources;
   private final QueryPlan plan;
-  private final Optional<io.millrace.runtime.state.StatefulOperator> stateful;
-  private final java.util.concurrent.ScheduledExecutorService maintenance;
+  private final Optional<StatefulOperator> stateful;
+  private final ScheduledExecutorService maintenance;
   private final BatchWriter writer;
   private final SinkReadBack sinkReadBack;
   private final TriggerPolicy policy;
@@ -397,12 +400,18 @@ public final class MicroBatchExecution implements StreamingQuery {
     SourceBinding only = sources.get(0);
     List<InputPartition> partitions = timer.time("queryPlanning",
         () -> only.source.planInputPartitions(starts.get(0), ends.get(0)));
-    BatchReader.Result result = timer.time("getBatch", () -> reader.read(only.source, partitions, plan.before(), context));
-    List<Row> output = result.rows();
+    List<Row> output;
+    long inputRows;
     List<StateOperatorProgress> stateProgress = List.of();
     if (stateful.isPresent()) {
-      io.millrace.runtime.state.StatefulOperator.Result state = timer.time("stateUpdate",
-          () -> stateful.get().run(batchId, result.rows(), context, batchWatermarkMicros));
+      StatefulOperator op = stateful.get();
+      // The operator's map side runs in each reader task; only its result meets in run(..).
+      BatchReader.Result<PartitionInput> result = timer.time("getBatch",
+          () -> reader.read(only.source, partitions, plan.before(), context,
+              () -> op.newInput(context, batchWatermarkMicros)));
+      inputRows = result.inputRows();
+      StatefulOperator.Result state = timer.time("stateUpdate",
+          () -> op.run(batchId, result.inputs(), context, batchWatermarkMicros));
       output = new ArrayList<>(state.rows().size());
       for (Row r : state.rows()) {
         Row out = plan.after().apply(r, context);
@@ -411,6 +420,11 @@ public final class MicroBatchExecution implements StreamingQuery {
         }
       }
       stateProgress = List.of(state.progress());
+    } else {
+      BatchReader.Result<BatchReader.RowList> result = timer.time("getBatch",
+          () -> reader.read(only.source, partitions, plan.before(), context, BatchReader.RowList::new));
+      inputRows = result.inputRows();
+      output = BatchReader.RowList.concat(result.inputs());
     }
     ListBatch batch = new ListBatch(plan.outputSchema(), output);
     timer.time("addBatch", () -> {
@@ -431,9 +445,9 @@ public final class MicroBatchExecution implements StreamingQuery {
     nextBatchId = batchId + 1;
     watermarkMs = nextWatermarkMs;
     noDataBatchDue = Watermarks.driven(plan) && nextWatermarkMs > seq.batchWatermarkMs();
-    StreamingQueryProgress p = progress.finishBatch(timer, batchId, result.inputRows(), batch.numRows(),
+    StreamingQueryProgress p = progress.finishBatch(timer, batchId, inputRows, batch.numRows(),
         Watermarks.progress(plan, seq.batchWatermarkMs(), eventTimes), stateProgress,
-        sourceProgress(starts, ends, latest, result.inputRows()), writer.description(), writer.metrics());
+        sourceProgress(starts, ends, latest, inputRows), writer.description(), writer.metrics());
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
     }
@@ -460,7 +474,13 @@ public final class MicroBatchExecution implements StreamingQuery {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    stateful.ifPresent(io.millrace.runtime.state.StatefulOperator::close);
+    if (failure == null && !Thread.currentThread().isInterrupted()) {
+      // One last pass after a clean stop: the stores snapshot what many deltas followed, so the
+      // next start, in this process or a new one, loads a snapshot instead of replaying every
+      // delta of a run shorter than the maintenance interval. Failures are only logged.
+      stateful.ifPresent(StatefulOperator::maintain);
+    }
+    stateful.ifPresent(StatefulOperator::close);
     for (SourceBinding s : sources) {
       closeQuietly(s.source);
     }

@@ -64,6 +64,28 @@ public final class TimeWindow extends Expression {
       this.time = time;
     }
 
+    /** Whether every row falls in exactly one window (a tumbling window). */
+    public boolean single() {
+      return isTumbling();
+    }
+
+    public long durationMicros() {
+      return durationMicros;
+    }
+
+    /**
+     * The start of the one window of a tumbling window that holds the row's event time, or
+     * {@code ifNull} when the time is null; allocates nothing, unlike {@link #windows}.
+     */
+    public long start(Row row, EvalContext context, long ifNull) {
+      Object t = time.eval(row, context);
+      if (t == null) {
+        return ifNull;
+      }
+      long ts = (Long) t;
+      return ts - Math.floorMod(ts, slideMicros);
+    }
+
     /** The windows containing the row's event time, earliest last; none when the time is null. */
     public List<Row> windows(Row row, EvalContext context) {
       Object t = time.eval(row, context);

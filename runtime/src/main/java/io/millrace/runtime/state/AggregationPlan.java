@@ -171,6 +171,57 @@ public final class AggregationPlan {
   }
 
   /**
+   * Whether each row belongs to at most one group (no sliding window), so that a group can be
+   * looked up by its parts: {@link #windowStart} and {@link #groupValues}.
+   */
+  boolean singleGroupPerRow() {
+    return window == null || window.single();
+  }
+
+  /**
+   * The start of the row's tumbling window; 0 without a window; {@link #NO_GROUP} when the
+   * window's time is null (the row has no group). A window cannot start at Long.MIN_VALUE itself:
+   * that is 292,000 years before the epoch.
+   */
+  long windowStart(Row input, EvalContext context) {
+    return window == null ? 0 : window.start(input, context, NO_GROUP);
+  }
+
+  static final long NO_GROUP = Long.MIN_VALUE;
+
+  /** Evaluates the grouping keys other than the window into {@code values}; the window's slot is null. */
+  void groupValues(Row input, EvalContext context, Object[] values) {
+    for (int i = 0; i < values.length; i++) {
+      values[i] = i == windowIndex ? null : grouping[i].eval(input, context);
+    }
+  }
+
+  int groupingSize() {
+    return grouping.length;
+  }
+
+  /** The key row of a group given by its parts. */
+  Row keyRow(long windowStart, Object[] values) {
+    Object[] key = values.clone();
+    if (windowIndex >= 0) {
+      key[windowIndex] = Row.of(windowStart, windowStart + window.durationMicros());
+    }
+    return Row.wrap(key);
+  }
+
+  /** {@link #finished(Row, long)} of a group given by its parts. */
+  boolean finished(long windowStart, Object[] values, long watermarkMicros) {
+    if (evictionIndex < 0) {
+      return false;
+    }
+    if (evictionIndex == windowIndex) {
+      return windowStart + window.durationMicros() <= watermarkMicros;
+    }
+    Object t = values[evictionIndex];
+    return t != null && (Long) t <= watermarkMicros;
+  }
+
+  /**
    * Whether the group {@code key} is finished at {@code watermarkMicros}: its window ended, or
    * its event time is, at or before the watermark. Such a group gets no more rows.
    */
@@ -180,6 +231,16 @@ public final class AggregationPlan {
     }
     long t = evictionIndex == windowIndex ? key.getStruct(evictionIndex).getLong(1) : key.getLong(evictionIndex);
     return t <= watermarkMicros;
+  }
+
+  /** {@link #finished} of an encoded key, reading only the event time out of it. */
+  boolean finished(RowCodec keyCodec, byte[] key, long watermarkMicros) {
+    if (evictionIndex < 0) {
+      return false;
+    }
+    // The window struct is (start, end); a group is finished when its window's end is.
+    long t = keyCodec.longAt(key, evictionIndex, evictionIndex == windowIndex ? 1 : -1, Long.MAX_VALUE);
+    return t != Long.MAX_VALUE && t <= watermarkMicros;
   }
 
   Object[] newBuffer() {
@@ -196,6 +257,13 @@ public final class AggregationPlan {
       if (v != null) {
         a.update(buffer, v);
       }
+    }
+  }
+
+  /** Folds a partial buffer of the same group into {@code buffer}. */
+  void merge(Object[] buffer, Object[] partial) {
+    for (Aggregator a : aggregators) {
+      a.merge(buffer, partial);
     }
   }
 

@@ -56,6 +56,12 @@ abstract class Aggregator {
   /** Adds one input value (never null; nulls are skipped before). */
   abstract void update(Object[] buffer, Object value);
 
+  /**
+   * Folds {@code other}'s running value into {@code buffer}'s: the combine step that lets each
+   * input partition aggregate its own rows first (partial aggregation, as Spark's map side does).
+   */
+  abstract void merge(Object[] buffer, Object[] other);
+
   abstract Object result(Object[] buffer);
 
   /** count(x) counts non-null x; count(*) has no argument and counts rows. */
@@ -78,6 +84,10 @@ abstract class Aggregator {
 
     void update(Object[] b, Object v) {
       b[offset] = (Long) b[offset] + 1;
+    }
+
+    void merge(Object[] b, Object[] o) {
+      b[offset] = (Long) b[offset] + (Long) o[offset];
     }
 
     Object result(Object[] b) {
@@ -116,6 +126,12 @@ abstract class Aggregator {
       }
     }
 
+    void merge(Object[] b, Object[] o) {
+      if (o[offset] != null) {
+        update(b, o[offset]);
+      }
+    }
+
     Object result(Object[] b) {
       return b[offset];
     }
@@ -142,6 +158,11 @@ abstract class Aggregator {
     void update(Object[] b, Object v) {
       b[offset] = (Double) b[offset] + ((Number) v).doubleValue();
       b[offset + 1] = (Long) b[offset + 1] + 1;
+    }
+
+    void merge(Object[] b, Object[] o) {
+      b[offset] = (Double) b[offset] + (Double) o[offset];
+      b[offset + 1] = (Long) b[offset + 1] + (Long) o[offset + 1];
     }
 
     Object result(Object[] b) {
@@ -175,6 +196,12 @@ abstract class Aggregator {
       Comparable current = (Comparable) b[offset];
       if (current == null || (max ? current.compareTo(v) < 0 : current.compareTo(v) > 0)) {
         b[offset] = v;
+      }
+    }
+
+    void merge(Object[] b, Object[] o) {
+      if (o[offset] != null) {
+        update(b, o[offset]);
       }
     }
 

@@ -118,11 +118,18 @@ public final class DeduplicationPlan {
     return withinWatermark ? Row.of(input.getLong(eventTimeColumn) + delayMicros) : Row.of(true);
   }
 
-  /** Whether a remembered key is past the watermark and can be forgotten. */
-  boolean expired(Row key, Row value, long watermarkMicros) {
+  /**
+   * Whether a remembered key (encoded, with its encoded value) is past the watermark and can be
+   * forgotten. Reads only the time it needs: the scan over every remembered key runs each batch.
+   */
+  boolean expired(RowCodec keyCodec, byte[] key, RowCodec valueCodec, byte[] value, long watermarkMicros) {
     if (withinWatermark) {
-      return value.getLong(0) <= watermarkMicros;
+      return valueCodec.longAt(value, 0, -1, Long.MAX_VALUE) <= watermarkMicros;
     }
-    return eventTimeInKey >= 0 && !key.isNullAt(eventTimeInKey) && key.getLong(eventTimeInKey) <= watermarkMicros;
+    if (eventTimeInKey < 0) {
+      return false;
+    }
+    long t = keyCodec.longAt(key, eventTimeInKey, -1, Long.MAX_VALUE);
+    return t != Long.MAX_VALUE && t <= watermarkMicros;
   }
 }

@@ -10,7 +10,6 @@ import io.millrace.spi.state.StateStoreProviderFactory;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -62,63 +61,61 @@ public final class StatefulAggregation implements StatefulOperator {
         plan.valueSchema());
   }
 
-  /** One routed input row. */
-  private record Routed(ByteBuffer key, Row keyRow, Row input) {}
+  @Override
+  public PartitionInput newInput(EvalContext context, long watermarkMicros) {
+    return new PartialAggregation(plan, keyCodec, keyGroups, context, watermarkMicros);
+  }
 
   /**
-   * Runs batch {@code batchId} over its input rows (after the operators before the
-   * aggregation). With a watermark, rows whose group is already finished at it are dropped
-   * and counted, and finished groups are emitted (append) or dropped silently (update) and
-   * their state removed; complete mode keeps everything.
+   * Runs batch {@code batchId} over its input partitions' partial aggregates (of the rows after
+   * the operators before the aggregation). With a watermark, rows whose group is already
+   * finished at it were dropped and counted on the map side, and finished groups are emitted
+   * (append) or dropped silently (update) and their state removed; complete mode keeps
+   * everything.
    *
    * @param watermarkMicros the batch's watermark, or {@link Long#MIN_VALUE} when there is none
    */
   @Override
-  public Result run(long batchId, List<Row> input, EvalContext context, long watermarkMicros) throws Exception {
-    List<List<Routed>> buckets = new ArrayList<>();
-    for (int p = 0; p < keyGroups.partitions(); p++) {
-      buckets.add(new ArrayList<>());
-    }
-    boolean late = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark();
+  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros)
+      throws Exception {
     long dropped = 0;
-    for (Row row : input) {
-      boolean kept = false;
-      for (Row key : plan.keys(row, context)) {
-        if (late && plan.finished(key, watermarkMicros)) {
-          continue;
-        }
-        kept = true;
-        byte[] encoded = keyCodec.encode(key);
-        buckets.get(keyGroups.partition(encoded)).add(new Routed(ByteBuffer.wrap(encoded), key, row));
-      }
-      // Counted as input rows, unlike Spark, which counts partially aggregated rows.
-      dropped += kept ? 0 : 1;
+    for (PartitionInput in : inputs) {
+      dropped += ((PartialAggregation) in).dropped();
     }
-    boolean evict = late && mode != OutputMode.COMPLETE;
+    boolean evict = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark() && mode != OutputMode.COMPLETE;
     return PartitionedCommit.run(stores, pool, batchId, keyGroups.partitions(),
-        (partition, store) -> prepare(store, buckets.get(partition), context, evict, watermarkMicros),
+        (partition, store) -> prepare(store, partition, inputs, evict, watermarkMicros),
         OPERATOR_NAME, dropped);
   }
 
-  private PartitionedCommit.Outcome prepare(StateStore store, List<Routed> rows, EvalContext context, boolean evict,
+  private PartitionedCommit.Outcome prepare(StateStore store, int partition, List<PartitionInput> inputs, boolean evict,
       long watermarkMicros) {
-    Map<ByteBuffer, Object[]> touched = new LinkedHashMap<>();
-    Map<ByteBuffer, Row> keys = new LinkedHashMap<>();
-    for (Routed r : rows) {
-      Object[] buffer = touched.get(r.key());
-      if (buffer == null) {
-        byte[] stored = store.get(r.key().array());
-        buffer = stored == null ? plan.newBuffer() : valueCodec.decode(stored).toArray();
-        touched.put(r.key(), buffer);
-        keys.put(r.key(), r.keyRow());
+    // Each group's first partial in the batch: its key row, and the running value the later
+    // partials of the group fold into. Kept in first-seen order, the order of the output.
+    Map<EncodedKey, PartialAggregation.Partial> touched = new LinkedHashMap<>();
+    for (PartitionInput in : inputs) {
+      for (PartialAggregation.Partial r : ((PartialAggregation) in).routedTo(partition)) {
+        PartialAggregation.Partial group = touched.get(r.key());
+        if (group == null) {
+          byte[] stored = store.get(r.key().bytes);
+          if (stored == null) {
+            group = r; // the first partial of a new group is its running value
+          } else {
+            Object[] buffer = valueCodec.decode(stored).toArray();
+            plan.merge(buffer, r.buffer());
+            group = new PartialAggregation.Partial(r.key(), r.keyRow(), buffer);
+          }
+          touched.put(r.key(), group);
+        } else {
+          plan.merge(group.buffer(), r.buffer());
+        }
       }
-      plan.update(buffer, r.input(), context);
     }
     List<Row> out = new ArrayList<>();
-    for (Map.Entry<ByteBuffer, Object[]> e : touched.entrySet()) {
-      store.put(e.getKey().array(), valueCodec.encode(Row.of(e.getValue())));
+    for (PartialAggregation.Partial g : touched.values()) {
+      store.put(g.key().bytes, valueCodec.encode(Row.wrap(g.buffer())));
       if (mode == OutputMode.UPDATE) {
-        out.add(plan.output(keys.get(e.getKey()), e.getValue()));
+        out.add(plan.output(g.keyRow(), g.buffer()));
       }
     }
     if (mode == OutputMode.COMPLETE) {
@@ -136,7 +133,7 @@ public final class StatefulAggregation implements StatefulOperator {
     TreeMap<byte[], byte[]> finished = new TreeMap<>(Arrays::compare);
     for (Iterator<KeyValue> it = store.iterator(); it.hasNext(); ) {
       KeyValue kv = it.next();
-      if (plan.finished(keyCodec.decode(kv.key()), watermarkMicros)) {
+      if (plan.finished(keyCodec, kv.key(), watermarkMicros)) {
         finished.put(kv.key(), kv.value());
       }
     }

@@ -9,12 +9,9 @@ import io.millrace.spi.state.StateStoreProviderFactory;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 
 /**
@@ -51,28 +48,25 @@ public final class StatefulDeduplication implements StatefulOperator {
         plan.keySchema(), plan.valueSchema());
   }
 
-  private record Routed(byte[] key, Row input) {}
+  @Override
+  public PartitionInput newInput(EvalContext context, long watermarkMicros) {
+    return new RoutedRows(plan, keyCodec, keyGroups, watermarkMicros);
+  }
 
   @Override
-  public Result run(long batchId, List<Row> input, EvalContext context, long watermarkMicros) throws Exception {
+  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros)
+      throws Exception {
     boolean watermarked = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark();
-    List<List<Routed>> buckets = new ArrayList<>();
-    for (int p = 0; p < keyGroups.partitions(); p++) {
-      buckets.add(new ArrayList<>());
-    }
+    long rows = 0;
     long late = 0;
-    for (Row row : input) {
-      if (watermarked && plan.late(row, watermarkMicros)) {
-        late++;
-        continue;
-      }
-      byte[] key = keyCodec.encode(plan.key(row));
-      buckets.get(keyGroups.partition(key)).add(new Routed(key, row));
+    for (PartitionInput in : inputs) {
+      rows += in.rowsAdded();
+      late += ((RoutedRows) in).late();
     }
     Result result = PartitionedCommit.run(stores, pool, batchId, keyGroups.partitions(),
-        (partition, store) -> dedupe(store, buckets.get(partition), watermarked, watermarkMicros),
+        (partition, store) -> dedupe(store, partition, inputs, watermarked, watermarkMicros),
         plan.operatorName(), late);
-    long duplicates = input.size() - late - result.rows().size();
+    long duplicates = rows - late - result.rows().size();
     java.util.Map<String, Long> custom = new java.util.TreeMap<>(result.progress().customMetrics());
     custom.put("numDroppedDuplicateRows", duplicates);
     io.millrace.api.StateOperatorProgress p = result.progress();
@@ -81,20 +75,21 @@ public final class StatefulDeduplication implements StatefulOperator {
         p.numShufflePartitions(), p.numStateStoreInstances(), custom));
   }
 
-  private PartitionedCommit.Outcome dedupe(StateStore store, List<Routed> rows, boolean watermarked, long watermarkMicros) {
+  private PartitionedCommit.Outcome dedupe(StateStore store, int partition, List<PartitionInput> inputs,
+      boolean watermarked, long watermarkMicros) {
     List<Row> out = new ArrayList<>();
-    Set<ByteBuffer> seenNow = new HashSet<>();
-    for (Routed r : rows) {
-      if (!seenNow.add(ByteBuffer.wrap(r.key()))) {
-        continue;
+    for (PartitionInput in : inputs) {
+      for (RoutedRows.Routed r : ((RoutedRows) in).routedTo(partition)) {
+        // A second copy within this batch finds the first one's put: a store reads its own
+        // uncommitted writes, and a key put now is never expired (its row was not late).
+        byte[] remembered = store.get(r.key());
+        if (remembered != null && !(watermarked
+            && plan.expired(keyCodec, r.key(), valueCodec, remembered, watermarkMicros))) {
+          continue;
+        }
+        store.put(r.key(), valueCodec.encode(plan.remember(r.input())));
+        out.add(r.input());
       }
-      byte[] remembered = store.get(r.key());
-      if (remembered != null && !(watermarked
-          && plan.expired(keyCodec.decode(r.key()), valueCodec.decode(remembered), watermarkMicros))) {
-        continue;
-      }
-      store.put(r.key(), valueCodec.encode(plan.remember(r.input())));
-      out.add(r.input());
     }
     long removed = watermarked ? evictExpired(store, watermarkMicros) : 0;
     return new PartitionedCommit.Outcome(out, out.size(), removed);
@@ -104,7 +99,7 @@ public final class StatefulDeduplication implements StatefulOperator {
     List<byte[]> expired = new ArrayList<>();
     for (Iterator<KeyValue> it = store.iterator(); it.hasNext(); ) {
       KeyValue kv = it.next();
-      if (plan.expired(keyCodec.decode(kv.key()), valueCodec.decode(kv.value()), watermarkMicros)) {
+      if (plan.expired(keyCodec, kv.key(), valueCodec, kv.value(), watermarkMicros)) {
         expired.add(kv.key());
       }
     }

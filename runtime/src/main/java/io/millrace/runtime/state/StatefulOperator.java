@@ -12,12 +12,18 @@ public interface StatefulOperator extends AutoCloseable {
   record Result(List<Row> rows, StateOperatorProgress progress) {}
 
   /**
-   * Runs batch {@code batchId}: loads state version {@code batchId}, commits
-   * {@code batchId + 1}, all partitions or none.
+   * A fresh map side for one input partition of batch {@code watermarkMicros}'s rows; the reader
+   * task of that partition feeds it, and {@link #run} receives them all in partition order.
+   */
+  PartitionInput newInput(EvalContext context, long watermarkMicros);
+
+  /**
+   * Runs batch {@code batchId} over its input partitions' map sides: loads state version
+   * {@code batchId}, commits {@code batchId + 1}, all partitions or none.
    *
    * @param watermarkMicros the batch's watermark, or {@link Long#MIN_VALUE} when there is none
    */
-  Result run(long batchId, List<Row> input, EvalContext context, long watermarkMicros) throws Exception;
+  Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros) throws Exception;
 
   /** Background housekeeping of every partition's store. */
   void maintain();

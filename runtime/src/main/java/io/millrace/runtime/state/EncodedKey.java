@@ -1,0 +1,27 @@
+package io.millrace.runtime.state;
+
+import java.util.Arrays;
+
+/**
+ * An encoded state key as a hash-map key: the hash computed once and compared before the bytes,
+ * which {@code ByteBuffer.wrap(key)} recomputes byte by byte on every lookup.
+ */
+final class EncodedKey {
+  final byte[] bytes;
+  private final int hash;
+
+  EncodedKey(byte[] bytes) {
+    this.bytes = bytes;
+    this.hash = Arrays.hashCode(bytes);
+  }
+
+  @Override
+  public int hashCode() {
+    return hash;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof EncodedKey && ((EncodedKey) o).hash == hash && Arrays.equals(((EncodedKey) o).bytes, bytes);
+  }
+}

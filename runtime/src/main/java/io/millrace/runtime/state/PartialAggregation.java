@@ -1,0 +1,132 @@
+package io.millrace.runtime.state;
+
+import io.millrace.runtime.expr.EvalContext;
+import io.millrace.spi.data.Row;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The map side of a streaming aggregation for one input partition: drops (and counts) rows
+ * whose group is finished at the watermark, folds the rest into one partial buffer per group,
+ * and at the end encodes each group's key once and routes it to its state partition. The state
+ * tasks then see one entry per group and input partition instead of one per row.
+ *
+ * <p>Groups are kept in the order they first appear, so the state side, which takes the inputs
+ * in partition order, touches groups in the order of their first row in the batch, as it did
+ * when it took the rows one by one.
+ */
+final class PartialAggregation implements PartitionInput {
+  /** One group's partial result, routed to a state partition. */
+  record Partial(EncodedKey key, Row keyRow, Object[] buffer) {}
+
+  private final AggregationPlan plan;
+  private final RowCodec keyCodec;
+  private final KeyGroups keyGroups;
+  private final EvalContext context;
+  private final long watermarkMicros;
+  private final boolean late;
+  /** Groups by key row: the general case, where a row can be in several (sliding) windows. */
+  private final Map<Row, Object[]> groups = new LinkedHashMap<>();
+  /** Groups by key parts when each row has one group; null otherwise. */
+  private GroupTable table;
+  private final Object[] scratch;
+  private List<List<Partial>> routed;
+  private long rows;
+  private long dropped;
+
+  PartialAggregation(AggregationPlan plan, RowCodec keyCodec, KeyGroups keyGroups, EvalContext context,
+      long watermarkMicros) {
+    this.plan = plan;
+    this.keyCodec = keyCodec;
+    this.keyGroups = keyGroups;
+    this.context = context;
+    this.watermarkMicros = watermarkMicros;
+    this.late = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark();
+    this.table = plan.singleGroupPerRow() ? new GroupTable() : null;
+    this.scratch = new Object[plan.groupingSize()];
+  }
+
+  @Override
+  public void add(Row row) {
+    rows++;
+    if (table != null) {
+      addToTable(row);
+      return;
+    }
+    boolean kept = false;
+    for (Row key : plan.keys(row, context)) {
+      if (late && plan.finished(key, watermarkMicros)) {
+        continue;
+      }
+      kept = true;
+      Object[] buffer = groups.get(key);
+      if (buffer == null) {
+        buffer = plan.newBuffer();
+        groups.put(key, buffer);
+      }
+      plan.update(buffer, row, context);
+    }
+    // Counted as input rows, unlike Spark, which counts partially aggregated rows.
+    dropped += kept ? 0 : 1;
+  }
+
+  /** One group per row: look it up by its parts, without building its key row. */
+  private void addToTable(Row row) {
+    long start = plan.windowStart(row, context);
+    if (start == AggregationPlan.NO_GROUP) {
+      dropped++; // no group at all: counted with the late rows, as the generic path does
+      return;
+    }
+    plan.groupValues(row, context, scratch);
+    if (late && plan.finished(start, scratch, watermarkMicros)) {
+      dropped++;
+      return;
+    }
+    int hash = GroupTable.hash(start, scratch);
+    GroupTable.Group g = table.find(start, scratch, hash);
+    if (g == null) {
+      g = table.add(start, scratch.clone(), hash, plan.newBuffer());
+    }
+    plan.update(g.buffer, row, context);
+  }
+
+  @Override
+  public void finish() {
+    routed = new ArrayList<>(keyGroups.partitions());
+    for (int p = 0; p < keyGroups.partitions(); p++) {
+      routed.add(new ArrayList<>());
+    }
+    if (table != null) {
+      for (GroupTable.Group g : table.inOrder()) {
+        route(plan.keyRow(g.windowStart, g.values), g.buffer);
+      }
+      table = null;
+    } else {
+      for (Map.Entry<Row, Object[]> g : groups.entrySet()) {
+        route(g.getKey(), g.getValue());
+      }
+      groups.clear();
+    }
+  }
+
+  private void route(Row key, Object[] buffer) {
+    byte[] encoded = keyCodec.encode(key);
+    routed.get(keyGroups.partition(encoded)).add(new Partial(new EncodedKey(encoded), key, buffer));
+  }
+
+  @Override
+  public long rowsAdded() {
+    return rows;
+  }
+
+  long dropped() {
+    return dropped;
+  }
+
+  /** The partial groups routed to state partition {@code partition}, in first-seen order. */
+  List<Partial> routedTo(int partition) {
+    return routed.get(partition);
+  }
+}
