@@ -1,0 +1,70 @@
+package io.millrace.bench;
+
+import static io.millrace.api.functions.col;
+import static io.millrace.api.functions.count;
+import static io.millrace.api.functions.lit;
+import static io.millrace.api.functions.sum;
+import static io.millrace.api.functions.window;
+
+import io.millrace.api.Dataset;
+import io.millrace.api.DataStreamWriter;
+import io.millrace.api.MillraceSession;
+import io.millrace.api.Trigger;
+import java.nio.file.Path;
+
+/**
+ * The query shapes of the end-to-end benchmark, written as ../shared/spark-baseline's Bench.java
+ * writes them for Spark 4.0.1, so both engines run the same query over the same files.
+ */
+final class E2eQuery {
+  static final String SCHEMA = "ts TIMESTAMP, id BIGINT, key STRING, amount DOUBLE";
+  static final String WATERMARK = "10 minutes";
+
+  private E2eQuery() {}
+
+  /** The shape's query from {@code input} to the sink, not yet started. */
+  static DataStreamWriter build(MillraceSession session, String shape, Path input, int maxFiles, String sink,
+      Path table, Path checkpoint) {
+    Dataset src = session.readStream().format("file").schema(SCHEMA).option("format", "json")
+        .option("path", input.toString()).option("maxFilesPerTrigger", maxFiles).load();
+    DataStreamWriter w;
+    switch (shape) {
+      case "window":
+        // The Delta sink takes append and complete only: towards Delta the window shape emits
+        // each finished window once (append) instead of every changed one (update).
+        w = src.withWatermark("ts", WATERMARK)
+            .groupBy(window(col("ts"), "1 minute"), col("key"))
+            .agg(count(lit(1)).as("cnt"), sum("amount").as("total"))
+            .writeStream().outputMode(sink.equals("delta") ? "append" : "update");
+        break;
+      case "stateless":
+        w = src.filter(col("amount").gt(250.0))
+            .select(col("ts"), col("key"), col("amount").multiply(1.1).as("amount_adj"))
+            .writeStream().outputMode("append");
+        break;
+      case "dedup":
+        w = src.withWatermark("ts", WATERMARK).dropDuplicates("id", "ts").writeStream().outputMode("append");
+        break;
+      default:
+        throw new IllegalArgumentException("unknown shape '" + shape + "'; known: window, stateless, dedup");
+    }
+    w = w.format(sink).trigger(Trigger.availableNow()).option("checkpointLocation", checkpoint.toString());
+    if (sink.equals("delta")) {
+      w = w.option("path", table.toString());
+    }
+    return w;
+  }
+
+  /** The query's textual form for the report. */
+  static String describe(String shape, String sink) {
+    switch (shape) {
+      case "window":
+        return "withWatermark(ts,10 min).groupBy(window(ts,1 min),key).agg(count(1),sum(amount)) "
+            + (sink.equals("delta") ? "append" : "update") + " -> " + sink;
+      case "stateless":
+        return "filter(amount > 250.0).select(ts, key, amount*1.1) append -> " + sink;
+      default:
+        return "withWatermark(ts,10 min).dropDuplicates(id, ts) append -> " + sink;
+    }
+  }
+}
