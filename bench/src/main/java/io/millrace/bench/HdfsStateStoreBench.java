@@ -1,22 +1,16 @@
 package io.millrace.bench;
 
-import io.millrace.spi.Options;
-import io.millrace.spi.PluginContext;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.state.StateStore;
 import io.millrace.spi.state.StateStoreId;
-import io.millrace.spi.storage.Storage;
-import io.millrace.spi.storage.StorageProvider;
 import io.millrace.state.hdfs.HdfsStateOptions;
 import io.millrace.state.hdfs.HdfsStateStoreProvider;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -173,34 +167,8 @@ public class HdfsStateStoreBench {
   static HdfsStateStoreProvider open(Path dir, Map<String, String> options) {
     HdfsStateStoreProvider provider = new HdfsStateStoreProvider();
     StateStoreId id = new StateStoreId(dir.toUri(), 0, 0, StateStoreId.DEFAULT_STORE_NAME);
-    provider.init(id, KEY, VALUE, context(options));
+    provider.init(id, KEY, VALUE, BenchPluginContext.of("state store 'hdfs'", options));
     return provider;
-  }
-
-  /** What the engine would hand the provider: the options and the {@code file:} storage found by ServiceLoader. */
-  static PluginContext context(Map<String, String> options) {
-    Options opts = Options.of("state store 'hdfs'", options);
-    return new PluginContext() {
-      @Override
-      public Options options() {
-        return opts;
-      }
-
-      @Override
-      public String queryId() {
-        return "bench";
-      }
-
-      @Override
-      public Storage storage(URI uri) throws IOException {
-        for (StorageProvider p : ServiceLoader.load(StorageProvider.class)) {
-          if (p.schemes().contains(uri.getScheme())) {
-            return p.open(uri, opts);
-          }
-        }
-        throw new IOException("no storage for " + uri);
-      }
-    };
   }
 
   static void delete(Path dir) throws IOException {
