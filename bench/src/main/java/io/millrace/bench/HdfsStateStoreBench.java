@@ -1,19 +1,14 @@
 package io.millrace.bench;
 
-import io.millrace.spi.data.Schema;
-import io.millrace.spi.state.StateStore;
 import io.millrace.spi.state.StateStoreId;
 import io.millrace.state.hdfs.HdfsStateOptions;
 import io.millrace.state.hdfs.HdfsStateStoreProvider;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -47,10 +42,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgs = {"-Xms3g", "-Xmx3g"})
 public class HdfsStateStoreBench {
-  static final int UPDATES = 1000;
-  static final Schema KEY = Schema.parse("key STRING");
-  static final Schema VALUE = Schema.parse("value STRING");
-
   /** A store of {@code keys} keys whose latest version the batches build on. */
   @State(Scope.Benchmark)
   public static class Batches {
@@ -66,13 +57,13 @@ public class HdfsStateStoreBench {
     public void setUp() throws IOException {
       dir = Files.createTempDirectory("millrace-bench-hdfs-state-");
       provider = open(dir, Map.of());
-      version = fill(provider, keys);
+      version = StateWorkloads.fill(provider, keys);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
       provider.close();
-      delete(dir);
+      StateWorkloads.delete(dir);
     }
   }
 
@@ -93,11 +84,11 @@ public class HdfsStateStoreBench {
       dir = Files.createTempDirectory("millrace-bench-hdfs-state-");
       Map<String, String> snapshotEvery = Map.of(HdfsStateOptions.MIN_DELTAS_FOR_SNAPSHOT, "1");
       HdfsStateStoreProvider writer = open(dir, snapshotEvery);
-      long v = fill(writer, keys);
+      long v = StateWorkloads.fill(writer, keys);
       writer.doMaintenance(); // the snapshot of version 1, the "old" one
       SplittableRandom random = new SplittableRandom(11);
       for (int batch = 0; batch < 10; batch++) {
-        v = batch(writer, v, keys, random);
+        v = StateWorkloads.batch(writer, v, keys, random);
       }
       if (snapshot.equals("recentSnapshot")) {
         writer.doMaintenance();
@@ -108,74 +99,34 @@ public class HdfsStateStoreBench {
 
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
-      delete(dir);
+      StateWorkloads.delete(dir);
     }
   }
 
   @Benchmark
   public long batch(Batches state) {
-    state.version = batch(state.provider, state.version, state.keys, state.random);
+    state.version = StateWorkloads.batch(state.provider, state.version, state.keys, state.random);
     return state.version;
   }
 
   /** The in-memory part of a batch alone: getStore, 1,000 updates, abort (no file written). */
   @Benchmark
   public long updates(Batches state) {
-    StateStore store = state.provider.getStore(state.version);
-    for (int i = 0; i < UPDATES; i++) {
-      store.put(key(state.random.nextInt(state.keys)), bytes("value-" + state.random.nextInt()));
-    }
-    long keys = store.metrics().numKeys();
-    store.abort();
-    return keys;
+    return StateWorkloads.updates(state.provider, state.version, state.keys, state.random);
   }
 
   @Benchmark
   public long restart(Restart state) {
     HdfsStateStoreProvider provider = open(state.dir, Map.of());
-    StateStore store = provider.getStore(state.latest);
-    long keys = store.metrics().numKeys();
-    store.abort();
+    long keys = StateWorkloads.load(provider, state.latest);
     provider.close();
     return keys;
-  }
-
-  static long batch(HdfsStateStoreProvider provider, long version, int keys, SplittableRandom random) {
-    StateStore store = provider.getStore(version);
-    for (int i = 0; i < UPDATES; i++) {
-      store.put(key(random.nextInt(keys)), bytes("value-" + random.nextInt()));
-    }
-    return store.commit();
-  }
-
-  static long fill(HdfsStateStoreProvider provider, int keys) {
-    StateStore store = provider.getStore(0);
-    for (int i = 0; i < keys; i++) {
-      store.put(key(i), bytes("initial-value-" + i));
-    }
-    return store.commit();
-  }
-
-  static byte[] key(int i) {
-    return bytes(String.format("key-%08d", i));
-  }
-
-  static byte[] bytes(String text) {
-    return text.getBytes(StandardCharsets.UTF_8);
   }
 
   static HdfsStateStoreProvider open(Path dir, Map<String, String> options) {
     HdfsStateStoreProvider provider = new HdfsStateStoreProvider();
     StateStoreId id = new StateStoreId(dir.toUri(), 0, 0, StateStoreId.DEFAULT_STORE_NAME);
-    provider.init(id, KEY, VALUE, BenchPluginContext.of("state store 'hdfs'", options));
+    provider.init(id, StateWorkloads.KEY, StateWorkloads.VALUE, BenchPluginContext.of("state store 'hdfs'", options));
     return provider;
-  }
-
-  static void delete(Path dir) throws IOException {
-    try (Stream<Path> all = Files.walk(dir)) {
-      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 }

@@ -77,7 +77,7 @@ final class RocksDbFilledCheckpoints {
     } catch (FileAlreadyExistsException e) {
       // another process published the same entry first
     } finally {
-      HdfsStateStoreBench.delete(work);
+      StateWorkloads.delete(work);
     }
     return entry;
   }
@@ -92,7 +92,7 @@ final class RocksDbFilledCheckpoints {
       for (int from = 0; from < keys; from += KEYS_PER_FILL_COMMIT) {
         StateStore store = provider.getStore(version);
         for (int i = from; i < Math.min(keys, from + KEYS_PER_FILL_COMMIT); i++) {
-          store.put(HdfsStateStoreBench.key(i), HdfsStateStoreBench.bytes("initial-value-" + i));
+          store.put(StateWorkloads.key(i), StateWorkloads.bytes("initial-value-" + i));
         }
         version = store.commit();
       }
@@ -121,7 +121,7 @@ final class RocksDbFilledCheckpoints {
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(ROOT)) {
       for (Path entry : entries) {
         if (!entry.getFileName().toString().startsWith(code + "-")) {
-          HdfsStateStoreBench.delete(entry);
+          StateWorkloads.delete(entry);
         }
       }
     }

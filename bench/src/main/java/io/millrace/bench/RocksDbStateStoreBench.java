@@ -1,12 +1,6 @@
 package io.millrace.bench;
 
-import static io.millrace.bench.HdfsStateStoreBench.KEY;
-import static io.millrace.bench.HdfsStateStoreBench.UPDATES;
-import static io.millrace.bench.HdfsStateStoreBench.VALUE;
-import static io.millrace.bench.HdfsStateStoreBench.bytes;
-import static io.millrace.bench.HdfsStateStoreBench.key;
 
-import io.millrace.spi.state.StateStore;
 import io.millrace.spi.state.StateStoreId;
 import io.millrace.spi.state.StateStoreProvider;
 import io.millrace.state.rocksdb.RocksDbStateOptions;
@@ -92,7 +86,7 @@ public class RocksDbStateStoreBench {
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
       provider.close();
-      HdfsStateStoreBench.delete(dir);
+      StateWorkloads.delete(dir);
     }
   }
 
@@ -117,7 +111,7 @@ public class RocksDbStateStoreBench {
       long v = RocksDbFilledCheckpoints.filledVersion(keys);
       SplittableRandom random = new SplittableRandom(11);
       for (int batch = 0; batch < 10; batch++) {
-        v = batch(writer, v, keys, random);
+        v = StateWorkloads.batch(writer, v, keys, random);
       }
       if (snapshot.equals("recentSnapshot")) {
         writer.doMaintenance();
@@ -128,7 +122,7 @@ public class RocksDbStateStoreBench {
 
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
-      HdfsStateStoreBench.delete(dir);
+      StateWorkloads.delete(dir);
     }
   }
 
@@ -162,7 +156,7 @@ public class RocksDbStateStoreBench {
     @Setup(Level.Invocation)
     public void commitTenVersions() {
       for (int batch = 0; batch < 10; batch++) {
-        latest = batch(writer, latest, keys, random);
+        latest = StateWorkloads.batch(writer, latest, keys, random);
       }
     }
 
@@ -170,52 +164,33 @@ public class RocksDbStateStoreBench {
     public void tearDown() throws IOException {
       writer.close();
       reader.close();
-      HdfsStateStoreBench.delete(dir);
+      StateWorkloads.delete(dir);
     }
   }
 
   @Benchmark
   public long batch(Batches state) {
-    state.version = batch(state.provider, state.version, state.keys, state.random);
+    state.version = StateWorkloads.batch(state.provider, state.version, state.keys, state.random);
     return state.version;
   }
 
   /** The in-memory part of a batch alone: getStore, 1,000 updates, abort (no file written). */
   @Benchmark
   public long updates(Batches state) {
-    StateStore store = state.provider.getStore(state.version);
-    for (int i = 0; i < UPDATES; i++) {
-      store.put(key(state.random.nextInt(state.keys)), bytes("value-" + state.random.nextInt()));
-    }
-    long keys = store.metrics().numKeys();
-    store.abort();
-    return keys;
+    return StateWorkloads.updates(state.provider, state.version, state.keys, state.random);
   }
 
   @Benchmark
   public long restart(Restart state) {
     StateStoreProvider provider = open(checkpoint(state.dir), localDir(state.dir), Map.of());
-    StateStore store = provider.getStore(state.latest);
-    long keys = store.metrics().numKeys();
-    store.abort();
+    long keys = StateWorkloads.load(provider, state.latest);
     provider.close();
     return keys;
   }
 
   @Benchmark
   public long restartOnLocalDb(LocalDbBehind state) {
-    StateStore store = state.reader.getStore(state.latest);
-    long keys = store.metrics().numKeys();
-    store.abort();
-    return keys;
-  }
-
-  static long batch(StateStoreProvider provider, long version, int keys, SplittableRandom random) {
-    StateStore store = provider.getStore(version);
-    for (int i = 0; i < UPDATES; i++) {
-      store.put(key(random.nextInt(keys)), bytes("value-" + random.nextInt()));
-    }
-    return store.commit();
+    return StateWorkloads.load(state.reader, state.latest);
   }
 
   static Path checkpoint(Path dir) {
@@ -237,7 +212,7 @@ public class RocksDbStateStoreBench {
     }
     StateStoreProvider provider = new RocksDbStateStoreProviderFactory().create();
     StateStoreId id = new StateStoreId(checkpoint.toUri(), 0, 0, StateStoreId.DEFAULT_STORE_NAME);
-    provider.init(id, KEY, VALUE, BenchPluginContext.of("state store 'rocksdb'", all));
+    provider.init(id, StateWorkloads.KEY, StateWorkloads.VALUE, BenchPluginContext.of("state store 'rocksdb'", all));
     return provider;
   }
 }
