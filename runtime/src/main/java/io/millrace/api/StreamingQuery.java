@@ -46,9 +46,6 @@ public interface StreamingQuery {
   /** The most recent progress records, oldest first, at most {@code millrace.streaming.numRecentProgressUpdates}. */
   List<StreamingQueryProgress> recentProgress();
 
-  /** Whether {@link #readSinkTable} can read this query's sink back (its provider is a {@code ReadableSinkProvider}). */
-  boolean canReadSinkTable();
-
   /**
    * Reads back, through the sink's provider, up to {@code maxRows} rows of what the sink has
    * made durable: the Delta table, the memory table. Works while the query runs and after it

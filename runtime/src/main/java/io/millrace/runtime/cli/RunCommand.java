@@ -1,15 +1,20 @@
 package io.millrace.runtime.cli;
 
+import io.millrace.api.AnalysisException;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.SinkTable;
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.StreamingQueryListener;
 import io.millrace.runtime.Settings;
 import io.millrace.runtime.job.JobFile;
+import io.millrace.runtime.plugin.PluginRegistry;
+import io.millrace.spi.sink.ReadableSinkProvider;
+import io.millrace.spi.sink.SinkProvider;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine;
@@ -60,6 +65,9 @@ final class RunCommand implements Callable<Integer> {
       settings.put(Settings.PLUGINS_DIR, dir);
     }
     settings.putAll(conf);
+    if (showRows != null) {
+      requireReadableSink(jobFile.sinkFormat(), settings);
+    }
     PrintWriter out = spec.commandLine().getOut();
     try (MillraceSession session = MillraceSession.builder().config(settings).build()) {
       AtomicLong batches = new AtomicLong();
@@ -85,11 +93,6 @@ final class RunCommand implements Callable<Integer> {
       });
       StreamingQuery query = jobFile.start(session);
       started[0] = query;
-      if (showRows != null && !query.canReadSinkTable()) {
-        query.stop();
-        // Names the sink and why; raised before the query does any work worth waiting for.
-        query.readSinkTable(0);
-      }
       Thread hook = new Thread(query::stop, "millrace-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
       if (maxBatches > 0 && batches.get() >= maxBatches) {
@@ -106,6 +109,22 @@ final class RunCommand implements Callable<Integer> {
       }
       out.flush();
       return 0;
+    }
+  }
+
+  /**
+   * {@code --show} reads the sink back when the query stops; a sink that cannot is refused
+   * before the query starts, so no batch runs for a table that could not be shown.
+   */
+  private static void requireReadableSink(String format, Map<String, String> settings) {
+    Optional<Path> pluginsDir = Optional.ofNullable(settings.get(Settings.PLUGINS_DIR)).map(Path::of);
+    try (PluginRegistry plugins = PluginRegistry.load(Main.class.getClassLoader(), pluginsDir)) {
+      SinkProvider sink = plugins.sink(format);
+      if (!(sink instanceof ReadableSinkProvider)) {
+        throw new AnalysisException("--show needs a sink that can read back what it wrote, such as delta or memory;"
+            + " sink '" + format + "' (" + sink.getClass().getName() + ") cannot: its provider does not implement"
+            + " ReadableSinkProvider");
+      }
     }
   }
 }

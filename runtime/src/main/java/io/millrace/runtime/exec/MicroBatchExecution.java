@@ -623,11 +623,6 @@ public final class MicroBatchExecution implements StreamingQuery {
   }
 
   @Override
-  public boolean canReadSinkTable() {
-    return sinkReadBack.readable();
-  }
-
-  @Override
   public SinkTable readSinkTable(int maxRows) {
     return sinkReadBack.read(maxRows);
   }

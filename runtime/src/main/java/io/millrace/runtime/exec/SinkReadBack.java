@@ -48,10 +48,6 @@ final class SinkReadBack {
         + ") cannot read back what it wrote: its provider does not implement ReadableSinkProvider");
   }
 
-  boolean readable() {
-    return provider.isPresent();
-  }
-
   SinkTable read(int maxRows) {
     if (maxRows < 0) {
       throw new IllegalArgumentException("maxRows must be 0 or more; got " + maxRows);

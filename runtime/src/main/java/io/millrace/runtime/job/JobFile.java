@@ -112,6 +112,11 @@ public final class JobFile {
     return config;
   }
 
+  /** The sink plugin's name, {@code sink.format}. */
+  public String sinkFormat() {
+    return sinkNode.fields.get("format").text;
+  }
+
   private Map<String, YamlNode> options(YamlNode parent) {
     YamlNode node = parent.fields.get("options");
     if (node == null) {

@@ -96,7 +96,7 @@ class MainTest {
   }
 
   @Test
-  void showOnASinkThatCannotBeReadBackFailsNamingTheSink() throws Exception {
+  void showOnASinkThatCannotBeReadBackIsRefusedBeforeTheQueryStarts() throws Exception {
     Path job = dir.resolve("console.yaml");
     Files.writeString(job, String.join("\n",
         "source: {format: rate, options: {rowsPerSecond: 10}}",
@@ -105,8 +105,9 @@ class MainTest {
         "checkpointLocation: " + dir.resolve("ck-console"),
         ""));
     Result r = run("run", job.toString(), "--show");
-    assertThat(r.exitCode()).isNotZero();
-    assertThat(r.err()).contains("sink 'console'").contains("cannot read back").contains("ReadableSinkProvider");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("--show").contains("sink 'console'").contains("ReadableSinkProvider");
+    assertThat(dir.resolve("ck-console")).as("refused before the query started").doesNotExist();
   }
 
   @Test
