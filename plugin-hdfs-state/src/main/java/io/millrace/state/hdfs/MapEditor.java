@@ -167,13 +167,10 @@ final class MapEditor {
   }
 
   private Touch touch(byte[] key, boolean inCurrent) {
-    Touch touch = touched.get(key);
-    if (touch == null) {
-      // First touch of this key in the batch: what the tree holds now is what the base holds.
-      touch = new Touch(inCurrent);
-      touched.put(key, touch);
-    }
-    return touch;
+    // One descent of the log for a new key, not a get and then a put: a batch of a
+    // deduplication touches about a million keys, and the log's descents were a fifth of it.
+    // On a first touch, what the tree holds now is what the base holds.
+    return touched.computeIfAbsent(key, k -> new Touch(inCurrent));
   }
 
   private void free(byte[] array, boolean ours) {
