@@ -3,8 +3,8 @@ package io.millrace.runtime.state;
 import java.util.Arrays;
 
 /**
- * An encoded state key as a hash-map key: the hash computed once and compared before the bytes,
- * which {@code ByteBuffer.wrap(key)} recomputes byte by byte on every lookup.
+ * An encoded state key as a hash-map key: its {@link KeyGroups#hash} (computed once, for
+ * routing, and compared before the bytes), not a hash recomputed byte by byte on every lookup.
  */
 final class EncodedKey {
   final byte[] bytes;
@@ -12,7 +12,7 @@ final class EncodedKey {
 
   EncodedKey(byte[] bytes) {
     this.bytes = bytes;
-    this.hash = Arrays.hashCode(bytes);
+    this.hash = KeyGroups.hash(bytes);
   }
 
   @Override

@@ -113,7 +113,8 @@ final class PartialAggregation implements PartitionInput {
 
   private void route(Row key, Object[] buffer) {
     byte[] encoded = keyCodec.encode(key);
-    routed.get(keyGroups.partition(encoded)).add(new Partial(new EncodedKey(encoded), key, buffer));
+    EncodedKey encodedKey = new EncodedKey(encoded);
+    routed.get(keyGroups.partitionOfHash(encodedKey.hashCode())).add(new Partial(encodedKey, key, buffer));
   }
 
   @Override
