@@ -1,6 +1,7 @@
 package io.millrace.it;
 
 import io.millrace.state.hdfs.storage.MiniHdfs;
+import io.millrace.state.rocksdb.RocksDbStateKit;
 import io.millrace.tck.state.StateStoreContractSuite;
 import io.millrace.tck.state.StateStoreKit;
 import org.junit.jupiter.api.AfterAll;
@@ -31,6 +32,7 @@ class RocksDbStateStoreOnMiniHdfsContractTest extends StateStoreContractSuite {
 
   @Override
   protected StateStoreKit kit() {
-    return new RocksDbStateKitOnHdfs(hdfs.hdfsUri());
+    // The plugin's own kit, with MiniHdfs's client options and fresh roots on the cluster.
+    return new RocksDbStateKit(MiniHdfs.OPTIONS, () -> MiniHdfs.freshRoot(hdfs.hdfsUri()));
   }
 }

@@ -2,15 +2,33 @@ package io.millrace.state.rocksdb;
 
 import io.millrace.spi.state.StateStoreProviderFactory;
 import io.millrace.tck.state.StateStoreKit;
+import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
-/** Every knob of the provider for the TCK, on temporary {@code file:} checkpoints. */
-final class RocksDbStateKit implements StateStoreKit {
+/**
+ * Every knob of the provider for the TCK, on temporary {@code file:} checkpoints, or on the
+ * roots a caller gives (module {@code it} runs it on MiniDFSCluster).
+ */
+public final class RocksDbStateKit implements StateStoreKit {
   private final Map<String, String> base;
+  private final Supplier<URI> roots;
 
   RocksDbStateKit(Map<String, String> base) {
     this.base = base;
+    this.roots = null;
+  }
+
+  /** Checkpoints under the fresh roots {@code roots} gives, with {@code base} options (such as a storage's). */
+  public RocksDbStateKit(Map<String, String> base, Supplier<URI> roots) {
+    this.base = base;
+    this.roots = roots;
+  }
+
+  @Override
+  public URI checkpointRoot() {
+    return roots == null ? StateStoreKit.super.checkpointRoot() : roots.get();
   }
 
   @Override
