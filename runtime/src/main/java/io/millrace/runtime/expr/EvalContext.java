@@ -14,6 +14,38 @@ public interface EvalContext {
     return null;
   }
 
+  /**
+   * The context one reader task evaluates in: the same batch facts, with event times collected
+   * apart and added to this context's when {@code taskDone} runs. Without a collector, this one.
+   */
+  default EvalContext forTask() {
+    EventTimeStats batch = eventTimeStats();
+    if (batch == null) {
+      return this;
+    }
+    EventTimeStats task = batch.forTask();
+    EvalContext parent = this;
+    return new EvalContext() {
+      @Override
+      public long batchTimestampMicros() {
+        return parent.batchTimestampMicros();
+      }
+
+      @Override
+      public EventTimeStats eventTimeStats() {
+        return task;
+      }
+
+      @Override
+      public void taskDone() {
+        batch.add(task);
+      }
+    };
+  }
+
+  /** Ends a context from {@link #forTask()}: what it collected joins the batch's. */
+  default void taskDone() {}
+
   static EvalContext ofBatchTimestamp(long micros) {
     return () -> micros;
   }

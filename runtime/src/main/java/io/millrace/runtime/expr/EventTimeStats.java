@@ -1,41 +1,58 @@
 package io.millrace.runtime.expr;
 
-import java.util.concurrent.atomic.LongAccumulator;
-import java.util.concurrent.atomic.LongAdder;
-
 /**
  * The event times one batch saw at its {@code withWatermark} operator: min, max, mean and
- * count, collected by every task thread at once. The max drives the next watermark.
+ * count. The max drives the next watermark.
+ *
+ * <p>Each reader task observes into its own instance ({@link #forTask()}) with plain fields and
+ * adds it to the batch's once at the end ({@link #add}): a shared accumulator updated on every
+ * row cost a contended atomic per row on each core.
  */
 public final class EventTimeStats {
-  private final LongAccumulator max = new LongAccumulator(Math::max, Long.MIN_VALUE);
-  private final LongAccumulator min = new LongAccumulator(Math::min, Long.MAX_VALUE);
-  private final LongAdder sum = new LongAdder();
-  private final LongAdder count = new LongAdder();
+  private long max = Long.MIN_VALUE;
+  private long min = Long.MAX_VALUE;
+  private long sumMillis;
+  private long count;
 
-  /** Records one row's event time, in microseconds. */
+  /** Records one row's event time, in microseconds; one thread only. */
   public void observe(long micros) {
-    max.accumulate(micros);
-    min.accumulate(micros);
-    sum.add(micros / 1000);
-    count.increment();
+    if (micros > max) {
+      max = micros;
+    }
+    if (micros < min) {
+      min = micros;
+    }
+    sumMillis += micros / 1000;
+    count++;
   }
 
-  public long count() {
-    return count.sum();
+  /** A collector for one task, to be {@link #add added} to this one when the task ends. */
+  public EventTimeStats forTask() {
+    return new EventTimeStats();
   }
 
-  public long maxMicros() {
-    return max.get();
+  /** Adds what a task observed; tasks may add at the same time. */
+  public synchronized void add(EventTimeStats task) {
+    max = Math.max(max, task.max);
+    min = Math.min(min, task.min);
+    sumMillis += task.sumMillis;
+    count += task.count;
   }
 
-  public long minMicros() {
-    return min.get();
+  public synchronized long count() {
+    return count;
+  }
+
+  public synchronized long maxMicros() {
+    return max;
+  }
+
+  public synchronized long minMicros() {
+    return min;
   }
 
   /** The mean in milliseconds (summed in milliseconds so a large batch cannot overflow). */
-  public long avgMillis() {
-    long n = count.sum();
-    return n == 0 ? 0 : sum.sum() / n;
+  public synchronized long avgMillis() {
+    return count == 0 ? 0 : sumMillis / count;
   }
 }
