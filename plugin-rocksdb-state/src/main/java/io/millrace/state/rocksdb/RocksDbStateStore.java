@@ -64,7 +64,7 @@ final class RocksDbStateStore implements StateStore {
     if (visible(key) == null) {
       numKeys++;
     }
-    record(key.clone(), value.clone());
+    record(key, value); // kept as given: the SPI forbids the caller to change them afterwards
   }
 
   @Override
@@ -72,7 +72,7 @@ final class RocksDbStateStore implements StateStore {
     checkOpen();
     if (visible(key) != null) {
       numKeys--;
-      record(key.clone(), null);
+      record(key, null);
     }
   }
 

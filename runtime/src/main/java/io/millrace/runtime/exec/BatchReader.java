@@ -16,11 +16,11 @@ import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 /**
- * Reads one batch's input partitions, one task per partition on the session's pool, runs the
- * stateless pipeline over each row and hands the rows it keeps to that partition's own
- * {@link PartitionInput}: a list for a stateless query, a stateful operator's map side
- * otherwise. The inputs come back in partition order, so a replayed batch sees the same rows in
- * the same order.
+ * Reads one batch's input partitions in tasks on the session's pool, each over a run of
+ * consecutive partitions, runs the stateless pipeline over each row and hands the rows it keeps
+ * to the task's own {@link PartitionInput}: a list for a stateless query, a stateful operator's
+ * map side otherwise. The inputs come back in partition order, so a replayed batch sees the same
+ * rows in the same order.
  */
 final class BatchReader {
   /** Each partition's input, in partition order, and how many rows the source gave. */
@@ -59,22 +59,27 @@ final class BatchReader {
     this.pool = pool;
   }
 
-  <T extends PartitionInput> Result<T> read(Source source, List<InputPartition> partitions, RowPipeline pipeline,
-      EvalContext context, Supplier<T> newInput) throws Exception {
-    if (partitions.size() <= 1) {
-      // One partition: the hand-off to a pool thread would cost more than it saves.
-      return partitions.isEmpty()
+  /**
+   * Reads {@code partitions} in at most {@code maxTasks} tasks, each over a run of consecutive
+   * partitions (as even in count as they can be) into one input of its own.
+   */
+  <T extends PartitionInput> Result<T> read(Source source, List<InputPartition> partitions, int maxTasks,
+      RowPipeline pipeline, EvalContext context, Supplier<T> newInput) throws Exception {
+    List<List<InputPartition>> runs = runs(partitions, maxTasks);
+    if (runs.size() <= 1) {
+      // One task: the hand-off to a pool thread would cost more than it saves.
+      return runs.isEmpty()
           ? new Result<>(new ArrayList<>(), 0)
-          : readPartition(source, partitions.get(0), pipeline, context, newInput.get());
+          : readRun(source, runs.get(0), pipeline, context, newInput.get());
     }
-    List<Future<Result<T>>> futures = new ArrayList<>(partitions.size());
+    List<Future<Result<T>>> futures = new ArrayList<>(runs.size());
     try {
-      for (InputPartition p : partitions) {
+      for (List<InputPartition> run : runs) {
         T input = newInput.get();
-        Callable<Result<T>> task = () -> readPartition(source, p, pipeline, context, input);
+        Callable<Result<T>> task = () -> readRun(source, run, pipeline, context, input);
         futures.add(pool.submit(task));
       }
-      List<T> inputs = new ArrayList<>(partitions.size());
+      List<T> inputs = new ArrayList<>(runs.size());
       long rows = 0;
       for (Future<Result<T>> f : futures) {
         Result<T> r = f.get();
@@ -91,18 +96,35 @@ final class BatchReader {
     }
   }
 
-  private static <T extends PartitionInput> Result<T> readPartition(Source source, InputPartition partition,
+  /** {@code partitions} cut into at most {@code maxTasks} consecutive runs whose sizes differ by one at most. */
+  static List<List<InputPartition>> runs(List<InputPartition> partitions, int maxTasks) {
+    int tasks = Math.min(partitions.size(), Math.max(1, maxTasks));
+    List<List<InputPartition>> runs = new ArrayList<>(tasks);
+    int from = 0;
+    for (int t = 0; t < tasks; t++) {
+      int size = partitions.size() / tasks + (t < partitions.size() % tasks ? 1 : 0);
+      runs.add(partitions.subList(from, from + size));
+      from += size;
+    }
+    return runs;
+  }
+
+  private static <T extends PartitionInput> Result<T> readRun(Source source, List<InputPartition> run,
       RowPipeline pipeline, EvalContext context, T input) throws Exception {
     long rows = 0;
-    try (PartitionReader reader = source.createReader(partition)) {
-      while (reader.next()) {
-        rows++;
-        Row row = pipeline.apply(reader.get(), context);
-        if (row != null) {
-          input.add(row);
+    EvalContext task = context.forTask();
+    for (InputPartition partition : run) {
+      try (PartitionReader reader = source.createReader(partition)) {
+        while (reader.next()) {
+          rows++;
+          Row row = pipeline.apply(reader.get(), task);
+          if (row != null) {
+            input.add(row);
+          }
         }
       }
     }
+    task.taskDone();
     input.finish();
     return new Result<>(List.of(input), rows);
   }

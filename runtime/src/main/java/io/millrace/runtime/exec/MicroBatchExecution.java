@@ -407,7 +407,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       StatefulOperator op = stateful.get();
       // The operator's map side runs in each reader task; only its result meets in run(..).
       BatchReader.Result<PartitionInput> result = timer.time("getBatch",
-          () -> reader.read(only.source, partitions, plan.before(), context,
+          () -> reader.read(only.source, partitions, op.readerTasks(), plan.before(), context,
               () -> op.newInput(context, batchWatermarkMicros)));
       inputRows = result.inputRows();
       StatefulOperator.Result state = timer.time("stateUpdate",
@@ -422,7 +422,8 @@ public final class MicroBatchExecution implements StreamingQuery {
       stateProgress = List.of(state.progress());
     } else {
       BatchReader.Result<BatchReader.RowList> result = timer.time("getBatch",
-          () -> reader.read(only.source, partitions, plan.before(), context, BatchReader.RowList::new));
+          () -> reader.read(only.source, partitions, partitions.size(), plan.before(), context,
+              BatchReader.RowList::new));
       inputRows = result.inputRows();
       output = BatchReader.RowList.concat(result.inputs());
     }

@@ -16,7 +16,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 
 /**
@@ -59,6 +58,11 @@ public final class StatefulAggregation implements StatefulOperator {
   public static void checkStateSchema(AggregationPlan plan, URI checkpoint, Storage storage) throws IOException {
     StateSchemaFile.check(storage, checkpoint.resolve("state/" + OPERATOR_ID + "/"), OPERATOR_NAME, plan.keySchema(),
         plan.valueSchema());
+  }
+
+  @Override
+  public int readerTasks() {
+    return keyGroups.partitions();
   }
 
   @Override
@@ -130,32 +134,46 @@ public final class StatefulAggregation implements StatefulOperator {
    * given (append mode), in encoded-key order so a replay emits the same rows.
    */
   private long evictFinished(StateStore store, long watermarkMicros, List<Row> emit) {
-    TreeMap<byte[], byte[]> finished = new TreeMap<>(Arrays::compare);
+    List<KeyValue> finished = new ArrayList<>();
     for (Iterator<KeyValue> it = store.iterator(); it.hasNext(); ) {
       KeyValue kv = it.next();
       if (plan.finished(keyCodec, kv.key(), watermarkMicros)) {
-        finished.put(kv.key(), kv.value());
+        finished.add(kv);
       }
     }
-    for (Map.Entry<byte[], byte[]> e : finished.entrySet()) {
+    sortByKey(finished);
+    for (KeyValue kv : finished) {
       if (emit != null) {
-        emit.add(plan.output(keyCodec.decode(e.getKey()), valueCodec.decode(e.getValue()).toArray()));
+        emit.add(plan.output(keyCodec.decode(kv.key()), valueCodec.decode(kv.value()).toArray()));
       }
-      store.remove(e.getKey());
+      store.remove(kv.key());
     }
     return finished.size();
   }
 
   /** Every group, ordered by encoded key so a replayed batch emits the same rows in the same order. */
   private List<Row> wholeResult(StateStore store) {
-    TreeMap<byte[], byte[]> all = new TreeMap<>(Arrays::compare);
-    for (Iterator<KeyValue> it = store.iterator(); it.hasNext(); ) {
-      KeyValue kv = it.next();
-      all.put(kv.key(), kv.value());
-    }
+    List<KeyValue> all = new ArrayList<>();
+    store.iterator().forEachRemaining(all::add);
+    sortByKey(all);
     List<Row> out = new ArrayList<>(all.size());
-    all.forEach((k, v) -> out.add(plan.output(keyCodec.decode(k), valueCodec.decode(v).toArray())));
+    for (KeyValue kv : all) {
+      out.add(plan.output(keyCodec.decode(kv.key()), valueCodec.decode(kv.value()).toArray()));
+    }
     return out;
+  }
+
+  /**
+   * Sorts entries by key. Stores need not iterate in key order, but both built-in ones do, so
+   * the entries are checked first and sorted only when they are not already in order.
+   */
+  private static void sortByKey(List<KeyValue> entries) {
+    for (int i = 1; i < entries.size(); i++) {
+      if (Arrays.compareUnsigned(entries.get(i - 1).key(), entries.get(i).key()) > 0) {
+        entries.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key()));
+        return;
+      }
+    }
   }
 
   @Override

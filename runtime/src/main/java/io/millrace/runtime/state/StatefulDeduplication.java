@@ -28,6 +28,7 @@ public final class StatefulDeduplication implements StatefulOperator {
   private final RowCodec valueCodec;
   private final PartitionStores stores;
   private final ExecutorService pool;
+  private final byte[] seen;
 
   public StatefulDeduplication(DeduplicationPlan plan, StateStoreProviderFactory factory, URI checkpoint, Storage storage,
       int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool) throws IOException {
@@ -35,6 +36,9 @@ public final class StatefulDeduplication implements StatefulOperator {
     this.keyGroups = new KeyGroups(maxKeyGroups, partitions);
     this.keyCodec = new RowCodec(plan.keySchema());
     this.valueCodec = new RowCodec(plan.valueSchema());
+    // The value of every key dropDuplicates remembers is the same; stores may keep the arrays
+    // they are given, so all of them share this one.
+    this.seen = plan.withinWatermark() ? null : valueCodec.encode(plan.remember(null));
     this.pool = pool;
     StateSchemaFile.recordOrCheck(storage, checkpoint.resolve("state/" + OPERATOR_ID + "/"), plan.operatorName(),
         plan.keySchema(), plan.valueSchema());
@@ -46,6 +50,11 @@ public final class StatefulDeduplication implements StatefulOperator {
   public static void checkStateSchema(DeduplicationPlan plan, URI checkpoint, Storage storage) throws IOException {
     StateSchemaFile.check(storage, checkpoint.resolve("state/" + OPERATOR_ID + "/"), plan.operatorName(),
         plan.keySchema(), plan.valueSchema());
+  }
+
+  @Override
+  public int readerTasks() {
+    return keyGroups.partitions();
   }
 
   @Override
@@ -87,7 +96,7 @@ public final class StatefulDeduplication implements StatefulOperator {
             && plan.expired(keyCodec, r.key(), valueCodec, remembered, watermarkMicros))) {
           continue;
         }
-        store.put(r.key(), valueCodec.encode(plan.remember(r.input())));
+        store.put(r.key(), plan.withinWatermark() ? valueCodec.encode(plan.remember(r.input())) : seen);
         out.add(r.input());
       }
     }

@@ -12,10 +12,20 @@ public interface StatefulOperator extends AutoCloseable {
   record Result(List<Row> rows, StateOperatorProgress progress) {}
 
   /**
-   * A fresh map side for one input partition of batch {@code watermarkMicros}'s rows; the reader
-   * task of that partition feeds it, and {@link #run} receives them all in partition order.
+   * A fresh map side for one reader task's input partitions, with the batch's watermark; the
+   * task feeds it their rows in order, and {@link #run} receives all of them in task order.
    */
   PartitionInput newInput(EvalContext context, long watermarkMicros);
+
+  /**
+   * How many reader tasks share a batch's input partitions, each with one map side over a run
+   * of consecutive partitions: the state partitions' count. Fewer map sides than partitions
+   * mean fewer partial results per group to route and merge (a batch of ten files has each
+   * window in about two of them), and a count fixed by the checkpoint, unlike the machine's
+   * cores, makes a replayed batch fold its partials, floating-point sums included, in the
+   * same grouping as the first run.
+   */
+  int readerTasks();
 
   /**
    * Runs batch {@code batchId} over its input partitions' map sides: loads state version

@@ -7,10 +7,18 @@ package io.millrace.spi.state;
  */
 public interface StateStore extends ReadStateStore {
 
-  /** Sets {@code key} to {@code value}; visible to this store at once, to others after commit. */
+  /**
+   * Sets {@code key} to {@code value}; visible to this store at once, to others after commit.
+   * The store may keep both arrays as they are, without copying: the caller never changes them
+   * after the call (the runtime passes arrays it encoded for the call, or constants), and the
+   * store never changes them either.
+   */
   void put(byte[] key, byte[] value);
 
-  /** Removes {@code key}; removing a missing key is allowed and changes nothing. */
+  /**
+   * Removes {@code key}; removing a missing key is allowed and changes nothing. As with
+   * {@link #put}, the store may keep the array as it is.
+   */
   void remove(byte[] key);
 
   /**
