@@ -30,6 +30,7 @@ public final class AggregationPlan {
   private final Schema keySchema;
   private final Schema valueSchema;
   private final Schema outputSchema;
+  private final Object[] emptyBuffer;
 
   private AggregationPlan(BoundExpression[] grouping, int windowIndex, TimeWindow.Bound window, int evictionIndex,
       Aggregator[] aggregators, Schema keySchema, Schema valueSchema, Schema outputSchema) {
@@ -41,6 +42,10 @@ public final class AggregationPlan {
     this.keySchema = keySchema;
     this.valueSchema = valueSchema;
     this.outputSchema = outputSchema;
+    this.emptyBuffer = new Object[valueSchema.size()];
+    for (Aggregator a : aggregators) {
+      a.init(emptyBuffer); // immutable initial values (boxed zeros, nulls): safe to share between copies
+    }
   }
 
   /**
@@ -243,12 +248,9 @@ public final class AggregationPlan {
     return t != Long.MAX_VALUE && t <= watermarkMicros;
   }
 
+  /** A group's running values before any row: a copy of one made once (every new group of every batch needs one). */
   Object[] newBuffer() {
-    Object[] buffer = new Object[valueSchema.size()];
-    for (Aggregator a : aggregators) {
-      a.init(buffer);
-    }
-    return buffer;
+    return emptyBuffer.clone();
   }
 
   void update(Object[] buffer, Row input, EvalContext context) {

@@ -31,20 +31,26 @@ final class GroupTable {
   }
 
   private final List<Group> groups = new ArrayList<>();
-  /** Open addressing: index + 1 into {@link #groups}, 0 when free. */
-  private int[] slots = new int[1024];
+  /**
+   * Open addressing, two ints a slot: the group's hash, and its index + 1 into {@link #groups}
+   * (0 when free). The hash sits beside the index so that a probe past another group's slot
+   * reads no group: each group read is a cache miss or several (group, values, their objects).
+   */
+  private int[] slots = new int[2 * 1024];
 
   /** The group of these key parts, or null; {@code values} is not kept. */
   Group find(long windowStart, Object[] values, int hash) {
-    int mask = slots.length - 1;
+    int mask = slots.length / 2 - 1;
     for (int i = hash & mask; ; i = (i + 1) & mask) {
-      int s = slots[i];
+      int s = slots[2 * i + 1];
       if (s == 0) {
         return null;
       }
-      Group g = groups.get(s - 1);
-      if (g.hash == hash && g.windowStart == windowStart && Arrays.equals(g.values, values)) {
-        return g;
+      if (slots[2 * i] == hash) {
+        Group g = groups.get(s - 1);
+        if (g.windowStart == windowStart && Arrays.equals(g.values, values)) {
+          return g;
+        }
       }
     }
   }
@@ -53,7 +59,7 @@ final class GroupTable {
   Group add(long windowStart, Object[] values, int hash, Object[] buffer) {
     Group g = new Group(hash, windowStart, values, buffer);
     groups.add(g);
-    if (groups.size() * 2 > slots.length) {
+    if (groups.size() * 2 > slots.length / 2) {
       rehash(slots.length * 2);
     } else {
       insert(slots, groups.size(), hash);
@@ -87,11 +93,12 @@ final class GroupTable {
   }
 
   private static void insert(int[] table, int index, int hash) {
-    int mask = table.length - 1;
+    int mask = table.length / 2 - 1;
     int i = hash & mask;
-    while (table[i] != 0) {
+    while (table[2 * i + 1] != 0) {
       i = (i + 1) & mask;
     }
-    table[i] = index;
+    table[2 * i] = hash;
+    table[2 * i + 1] = index;
   }
 }
