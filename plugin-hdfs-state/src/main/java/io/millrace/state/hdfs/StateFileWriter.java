@@ -1,10 +1,11 @@
 package io.millrace.state.hdfs;
 
-import java.io.BufferedOutputStream;
-import java.io.DataOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedOutputStream;
 
@@ -12,14 +13,23 @@ import java.util.zip.CheckedOutputStream;
  * Writes one state file to a stream in {@link StateFileFormat}; entries must come in strictly
  * increasing key order. {@link #finish()} completes the file but leaves the target stream open,
  * so that the caller decides whether to publish it.
+ *
+ * <p>Records are encoded into the writer's own buffer and reach the checksum and the codec in
+ * chunks of {@link #CHUNK} bytes: a delta of a million entries would otherwise make millions
+ * of small synchronized stream calls, which profiles showed as a tenth of a commit.
  */
 final class StateFileWriter {
+  static final int CHUNK = 1 << 16;
+  private static final VarHandle BIG_ENDIAN_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle BIG_ENDIAN_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
   private final StateFileKind kind;
   private final CRC32C crc = new CRC32C();
   private final long[] rawBytes = new long[1];
   private final OutputStream compressed;
   private final CheckedOutputStream checked;
-  private final DataOutputStream data;
+  private final byte[] buffer = new byte[CHUNK];
+  private int filled;
   private long records;
 
   StateFileWriter(OutputStream target, StateFileKind kind, long version, CompressionCodec codec) throws IOException {
@@ -45,15 +55,13 @@ final class StateFileWriter {
     counted.write(StateFileFormat.header(kind, codec, version));
     this.compressed = codec.compress(counted);
     this.checked = new CheckedOutputStream(compressed, crc);
-    // Buffered below the data stream and above the checksum, so the CRC sees large chunks.
-    this.data = new DataOutputStream(new BufferedOutputStream(checked, 1 << 16));
   }
 
   void put(byte[] key, byte[] value) throws IOException {
-    data.writeInt(key.length);
-    data.write(key);
-    data.writeInt(value.length);
-    data.write(value);
+    writeInt(key.length);
+    writeBytes(key);
+    writeInt(value.length);
+    writeBytes(value);
     records++;
   }
 
@@ -62,9 +70,9 @@ final class StateFileWriter {
     if (kind != StateFileKind.DELTA) {
       throw new IllegalStateException("a snapshot has no deletion markers");
     }
-    data.writeInt(key.length);
-    data.write(key);
-    data.writeInt(StateFileFormat.DELETION);
+    writeInt(key.length);
+    writeBytes(key);
+    writeInt(StateFileFormat.DELETION);
     records++;
   }
 
@@ -83,16 +91,57 @@ final class StateFileWriter {
    * @return the bytes the file has on storage
    */
   long finish() throws IOException {
-    data.writeInt(StateFileFormat.TERMINATOR);
-    data.writeLong(records);
-    data.flush();
+    writeInt(StateFileFormat.TERMINATOR);
+    writeLong(records);
+    flushBuffer();
+    // The codec ends a block here and the checksum follows in one of its own, as it always
+    // has: files stay byte for byte what earlier releases wrote for the same entries.
+    checked.flush();
     int sum = (int) crc.getValue();
-    checked.write(new byte[] {(byte) (sum >>> 24), (byte) (sum >>> 16), (byte) (sum >>> 8), (byte) sum});
+    byte[] trailer = new byte[Integer.BYTES];
+    BIG_ENDIAN_INT.set(trailer, 0, sum);
+    checked.write(trailer);
     compressed.close();
     return rawBytes[0];
   }
 
   long records() {
     return records;
+  }
+
+  private void writeInt(int v) throws IOException {
+    if (CHUNK - filled < Integer.BYTES) {
+      flushBuffer();
+    }
+    BIG_ENDIAN_INT.set(buffer, filled, v);
+    filled += Integer.BYTES;
+  }
+
+  private void writeLong(long v) throws IOException {
+    if (CHUNK - filled < Long.BYTES) {
+      flushBuffer();
+    }
+    BIG_ENDIAN_LONG.set(buffer, filled, v);
+    filled += Long.BYTES;
+  }
+
+  private void writeBytes(byte[] bytes) throws IOException {
+    if (bytes.length > CHUNK - filled) {
+      flushBuffer();
+      if (bytes.length >= CHUNK) {
+        // Copying a large value into the buffer first would only add a copy.
+        checked.write(bytes, 0, bytes.length);
+        return;
+      }
+    }
+    System.arraycopy(bytes, 0, buffer, filled, bytes.length);
+    filled += bytes.length;
+  }
+
+  private void flushBuffer() throws IOException {
+    if (filled > 0) {
+      checked.write(buffer, 0, filled);
+      filled = 0;
+    }
   }
 }

@@ -8,15 +8,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.millrace.spi.CorruptFileException;
 import java.io.ByteArrayInputStream;
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Random;
+import java.util.zip.CRC32C;
+import java.util.zip.CheckedOutputStream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** Round trips of both file kinds in every codec, and damage of every byte and every length. */
+/**
+ * Round trips of both file kinds in every codec, damage of every byte and every length, and the
+ * exact bytes: files must stay what earlier releases wrote for the same entries.
+ */
 class StateFileFormatTest {
   private static final String PATH = "file:/store/7.delta";
 
@@ -110,5 +121,66 @@ class StateFileFormatTest {
   @EnumSource(CompressionCodec.class)
   void equalContentGivesEqualBytes(CompressionCodec codec) throws IOException {
     assertArrayEquals(delta(codec), delta(codec));
+  }
+
+  /** The small delta with no compression, as the first release wrote it (hex of the whole file). */
+  private static final String SMALL_DELTA_NONE = "4d5248530144000000000000000007416ea14f"
+      + "00000001610000000131" + "0000000162ffffffff" + "00000001ff00000000"
+      + "ffffffff0000000000000003" + "95ff5e95";
+
+  @Test
+  void aSmallUncompressedDeltaHasThePinnedBytes() throws IOException {
+    assertEquals(SMALL_DELTA_NONE, HexFormat.of().formatHex(delta(CompressionCodec.NONE)));
+  }
+
+  @ParameterizedTest
+  @EnumSource(CompressionCodec.class)
+  void filesAreByteForByteWhatTheDataStreamEncodingWrote(CompressionCodec codec) throws IOException {
+    // Lengths that leave integers straddling the writer's chunk boundaries, and values larger than a chunk.
+    Random random = new Random(7);
+    List<byte[][]> records = new ArrayList<>();
+    for (int i = 0; i < 20_000; i++) {
+      byte[] key = TestStores.bytes(String.format("k%07d", i));
+      byte[] value = i % 5 == 0 ? null : new byte[i % 4000 == 1 ? StateFileWriter.CHUNK + i : random.nextInt(37)];
+      if (value != null) {
+        random.nextBytes(value);
+      }
+      records.add(new byte[][] {key, value});
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    StateFileWriter writer = new StateFileWriter(out, StateFileKind.DELTA, 11, codec);
+    for (byte[][] r : records) {
+      writer.write(r[0], r[1]);
+    }
+    long written = writer.finish();
+    assertEquals(out.size(), written);
+    assertArrayEquals(dataStreamEncoding(codec, 11, records), out.toByteArray(), codec + ": the bytes changed");
+  }
+
+  /** The encoding of the first release: a DataOutputStream over a 64 KiB buffer over the checksum and codec. */
+  private static byte[] dataStreamEncoding(CompressionCodec codec, long version, List<byte[][]> records) throws IOException {
+    ByteArrayOutputStream file = new ByteArrayOutputStream();
+    file.write(StateFileFormat.header(StateFileKind.DELTA, codec, version));
+    OutputStream compressed = codec.compress(file);
+    CRC32C crc = new CRC32C();
+    CheckedOutputStream checked = new CheckedOutputStream(compressed, crc);
+    DataOutputStream data = new DataOutputStream(new BufferedOutputStream(checked, 1 << 16));
+    for (byte[][] r : records) {
+      data.writeInt(r[0].length);
+      data.write(r[0]);
+      if (r[1] == null) {
+        data.writeInt(StateFileFormat.DELETION);
+      } else {
+        data.writeInt(r[1].length);
+        data.write(r[1]);
+      }
+    }
+    data.writeInt(StateFileFormat.TERMINATOR);
+    data.writeLong(records.size());
+    data.flush();
+    int sum = (int) crc.getValue();
+    checked.write(new byte[] {(byte) (sum >>> 24), (byte) (sum >>> 16), (byte) (sum >>> 8), (byte) sum});
+    compressed.close();
+    return file.toByteArray();
   }
 }
