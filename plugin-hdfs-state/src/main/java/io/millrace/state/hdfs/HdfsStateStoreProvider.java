@@ -112,8 +112,9 @@ public final class HdfsStateStoreProvider implements StateStoreProvider {
   /** Publishes {@code version + 1} from {@code editor}; returns the map that is now that version. */
   StateMap commit(long version, MapEditor editor) {
     long next = version + 1;
-    StateMap result = editor.current();
+    // The changes first: the diff that lists them also measures the map current() returns.
     List<KeyValue> changes = editor.changes();
+    StateMap result = editor.current();
     try {
       if (!writer.writeDelta(next, changes)) {
         result = reconcile(next, editor.base(), changes, result);

@@ -4,38 +4,24 @@ import io.millrace.spi.state.KeyValue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Builds the next version of a {@link StateMap} by path copying: each put or remove copies the
  * nodes from the root to one leaf (O(log n)) and shares the rest with the base, which never
  * changes. {@link #current()} is an immutable map of the edits so far, so an iterator taken
- * mid-batch is unaffected by later writes. The editor also keeps, in key order, the final
- * change of every key it touched, which is what a delta file holds.
+ * mid-batch is unaffected by later writes.
  *
- * <p>Memory is measured as the edits happen: bytes of nodes and arrays this editor created and
- * still uses ({@code added}), and bytes of the base it no longer uses ({@code released}); a
- * node's generation tells whose it is. Used by one thread.
+ * <p>The editor keeps no log of what it touched: {@link #changes()}, what a delta file holds,
+ * and the memory figures come from a {@link TreeDiff} of the edited tree against the base when
+ * they are asked for, in time proportional to the changed leaves. A node's generation tells
+ * whose it is. Used by one thread.
  */
 final class MapEditor {
   private static final AtomicLong GENERATIONS = new AtomicLong();
 
-  /** The final change of one touched key: the value, or null for a removal. */
-  private static final class Touch {
-    final boolean inBase;
-    byte[] value;
-    boolean keyOurs;
-    boolean valueOurs;
-
-    Touch(boolean inBase) {
-      this.inBase = inBase;
-    }
-  }
-
   private final StateMap base;
-  /** Nodes of this generation or later are this editor's own (memory accounting). */
+  /** Nodes of this generation or later are this editor's own; older ones are the base's. */
   private final long firstGeneration = GENERATIONS.incrementAndGet();
   /**
    * Nodes of this generation are this editor's and not yet part of any map handed out by
@@ -44,16 +30,14 @@ final class MapEditor {
    * starts a new generation, so what it handed out stays as it is.
    */
   private long generation = firstGeneration;
-  private final TreeMap<byte[], Touch> touched = new TreeMap<>(Bytes.ORDER);
   private Node root;
   private long size;
-  private long added;
-  private long released;
   private long nodesCreated;
   private StateMap frozen;
+  /** The diff of the tree as it is now against the base, until the next edit. */
+  private TreeDiff diff;
   // Results of the last leaf operation and of a split, passed up the recursion.
-  private byte[] previousKey;
-  private byte[] previousValue;
+  private boolean found;
   private Node splitRight;
   private byte[] splitLow;
 
@@ -69,39 +53,25 @@ final class MapEditor {
 
   /** Sets {@code key} to {@code value}; the editor keeps both arrays, so callers pass copies. */
   void put(byte[] key, byte[] value) {
-    frozen = null;
+    edited();
     root = insert(root, key, value);
     if (splitRight != null) {
       root = newInner(new byte[][] {null, splitLow}, new Node[] {root, splitRight});
       splitRight = null;
     }
-    Touch touch = touch(previousKey != null ? previousKey : key, previousValue != null);
-    if (previousValue != null) {
-      free(previousValue, touch.valueOurs);
-    } else {
-      added += MemoryLayout.byteArray(key.length);
-      touch.keyOurs = true;
+    if (!found) {
       size++;
     }
-    added += MemoryLayout.byteArray(value.length);
-    touch.value = value;
-    touch.valueOurs = true;
   }
 
   /** Removes {@code key}; a missing key changes nothing. */
   void remove(byte[] key) {
     Node after = delete(root, key);
-    if (previousValue == null) {
+    if (!found) {
       return;
     }
-    frozen = null;
+    edited();
     root = collapse(after);
-    Touch touch = touch(previousKey, true);
-    free(previousValue, touch.valueOurs);
-    free(previousKey, touch.keyOurs);
-    touch.value = null;
-    touch.valueOurs = false;
-    touch.keyOurs = false;
     size--;
   }
 
@@ -125,24 +95,16 @@ final class MapEditor {
   /** The map as edited so far; a new immutable version that later edits do not change. */
   StateMap current() {
     if (frozen == null) {
-      frozen = new StateMap(root, size, base.bytes() - released + added, base.id(), added);
+      TreeDiff d = diff(false);
+      frozen = new StateMap(root, size, base.bytes() - d.releasedBytes() + d.addedBytes(), base.id(), d.addedBytes());
       generation = GENERATIONS.incrementAndGet();
     }
     return frozen;
   }
 
-  /** Keys touched so far; a key touched several times counts once. */
-  int touchedKeys() {
-    return touched.size();
-  }
-
-  /** Heap bytes this editor holds beyond its base: new nodes, keys, values, and the change log. */
+  /** Heap bytes this editor holds beyond its base: new nodes, and keys and values the base does not have. */
   long workingBytes() {
-    long log = 0;
-    for (byte[] key : touched.keySet()) {
-      log += MemoryLayout.CHANGE_ENTRY + MemoryLayout.byteArray(key.length);
-    }
-    return added + log;
+    return diff(false).addedBytes();
   }
 
   /** Tree nodes created so far: O(changes × depth), never O(size); tests check it. */
@@ -153,60 +115,37 @@ final class MapEditor {
   /**
    * The net changes against the base in key order: puts with their value, and removals (null)
    * of keys the base had. A key removed that the base never had is no change and is skipped,
-   * so equal batches on equal bases give equal deltas.
+   * so equal batches on equal bases give equal deltas. A key put is a change even if its new
+   * value has the bytes of the old one.
    */
   List<KeyValue> changes() {
-    List<KeyValue> out = new ArrayList<>(touched.size());
-    for (Map.Entry<byte[], Touch> e : touched.entrySet()) {
-      Touch t = e.getValue();
-      if (t.value != null || t.inBase) {
-        out.add(new KeyValue(e.getKey(), t.value));
-      }
-    }
-    return out;
+    return diff(true).changes();
   }
 
-  private Touch touch(byte[] key, boolean inCurrent) {
-    // One descent of the log for a new key, not a get and then a put: a batch of a
-    // deduplication touches about a million keys, and the log's descents were a fifth of it.
-    // On a first touch, what the tree holds now is what the base holds.
-    return touched.computeIfAbsent(key, k -> new Touch(inCurrent));
+  /** The diff of the tree as it is now against the base, listing the changes if asked to. */
+  TreeDiff diff(boolean withChanges) {
+    if (diff == null || (withChanges && diff.changes() == null)) {
+      diff = TreeDiff.between(base.root(), root, firstGeneration, withChanges);
+    }
+    return diff;
   }
 
-  private void free(byte[] array, boolean ours) {
-    if (ours) {
-      added -= MemoryLayout.byteArray(array.length);
-    } else {
-      released += MemoryLayout.byteArray(array.length);
-    }
+  /** The tree is about to change: what was derived from it no longer holds. */
+  private void edited() {
+    frozen = null;
+    diff = null;
   }
 
   // ---- nodes
 
   private Leaf newLeaf(byte[][] keys, byte[][] values) {
-    Leaf leaf = new Leaf(generation, keys, values);
-    created(leaf);
-    return leaf;
+    nodesCreated++;
+    return new Leaf(generation, keys, values);
   }
 
   private Inner newInner(byte[][] lows, Node[] children) {
-    Inner inner = new Inner(generation, lows, children);
-    created(inner);
-    return inner;
-  }
-
-  private void created(Node node) {
-    added += node.structureBytes();
     nodesCreated++;
-  }
-
-  /** {@code node} is no longer part of the edited tree. */
-  private void drop(Node node) {
-    if (node.generation >= firstGeneration) {
-      added -= node.structureBytes();
-    } else {
-      released += node.structureBytes();
-    }
+    return new Inner(generation, lows, children);
   }
 
   // ---- insert
@@ -236,30 +175,23 @@ final class MapEditor {
       children = Arrays2.insertAt(inner.children, i + 1, right);
       children[i] = child;
     }
-    drop(inner);
     return children.length > Node.MAX ? splitInner(lows, children) : newInner(lows, children);
   }
 
   private Node insertIntoLeaf(Leaf leaf, byte[] key, byte[] value) {
-    int found = Bytes.search(leaf.keys, leaf.keys.length, key);
-    if (found >= 0 && leaf.generation == generation) {
-      previousKey = leaf.keys[found];
-      previousValue = leaf.values[found];
-      leaf.values[found] = value;
+    int at = Bytes.search(leaf.keys, leaf.keys.length, key);
+    found = at >= 0;
+    if (found && leaf.generation == generation) {
+      leaf.values[at] = value;
       return leaf;
     }
-    drop(leaf);
-    if (found >= 0) {
-      previousKey = leaf.keys[found];
-      previousValue = leaf.values[found];
+    if (found) {
       byte[][] values = leaf.values.clone();
-      values[found] = value;
+      values[at] = value;
       // The key array is equal and immutable: keep the one the tree already has.
       return newLeaf(leaf.keys.clone(), values);
     }
-    previousKey = null;
-    previousValue = null;
-    int at = -found - 1;
+    at = -at - 1;
     byte[][] keys = Arrays2.insertAt(leaf.keys, at, key);
     byte[][] values = Arrays2.insertAt(leaf.values, at, value);
     return keys.length > Node.MAX ? splitLeaf(keys, values) : newLeaf(keys, values);
@@ -287,16 +219,12 @@ final class MapEditor {
   /** The node without {@code key}; the same node (nothing copied) if the key is not there. */
   private Node delete(Node node, byte[] key) {
     if (node instanceof Leaf leaf) {
-      int found = Bytes.search(leaf.keys, leaf.keys.length, key);
-      if (found < 0) {
-        previousKey = null;
-        previousValue = null;
+      int at = Bytes.search(leaf.keys, leaf.keys.length, key);
+      found = at >= 0;
+      if (!found) {
         return leaf;
       }
-      previousKey = leaf.keys[found];
-      previousValue = leaf.values[found];
-      drop(leaf);
-      return newLeaf(Arrays2.removeAt(leaf.keys, found), Arrays2.removeAt(leaf.values, found));
+      return newLeaf(Arrays2.removeAt(leaf.keys, at), Arrays2.removeAt(leaf.values, at));
     }
     Inner inner = (Inner) node;
     int i = inner.childFor(key);
@@ -311,9 +239,7 @@ final class MapEditor {
     byte[][] lows = inner.lows.clone();
     Node[] children = inner.children.clone();
     children[i] = child;
-    drop(inner);
     if (child.size() == 0) {
-      drop(child);
       lows = Arrays2.removeAt(lows, i);
       children = Arrays2.removeAt(children, i);
       if (lows.length > 0) {
@@ -331,8 +257,6 @@ final class MapEditor {
   private Inner rebalance(byte[][] lows, Node[] children, int l) {
     Node a = children[l];
     Node b = children[l + 1];
-    drop(a);
-    drop(b);
     Node merged = a instanceof Leaf left ? mergeLeaves(left, (Leaf) b) : mergeInners((Inner) a, (Inner) b, lows[l + 1]);
     if (splitRight == null) {
       children[l] = merged;
@@ -363,7 +287,6 @@ final class MapEditor {
   private Node collapse(Node node) {
     Node top = node;
     while (top instanceof Inner inner && inner.children.length <= 1) {
-      drop(inner);
       top = inner.children.length == 1 ? inner.children[0] : newLeaf(new byte[0][], new byte[0][]);
     }
     return top;

@@ -16,12 +16,6 @@ final class MemoryLayout {
   /** A leaf or inner node object: header, two array references, a long generation. */
   static final long NODE_OBJECT = align(OBJECT_HEADER + 2L * REFERENCE + 8);
 
-  /**
-   * What an open store spends per changed key besides the key and value arrays: a TreeMap entry
-   * (header, key, value, left, right, parent, colour) and the change record it points to.
-   */
-  static final long CHANGE_ENTRY = align(OBJECT_HEADER + 5L * REFERENCE + 1) + align(OBJECT_HEADER + REFERENCE + 2);
-
   private MemoryLayout() {}
 
   static long align(long bytes) {

@@ -59,7 +59,12 @@ class HdfsStateStoreProviderTest {
     assertTrue(measured < Measure.bytes(v1) + Measure.bytes(v2), "shared nodes were counted twice");
     StateStore open = provider.getStore(2);
     open.put(TestStores.bytes("extra"), new byte[1000]);
-    assertTrue(open.metrics().memoryUsedBytes() >= measured + 1000, "an open store's writes are not counted");
+    open.remove(TestStores.bytes("k7"));
+    open.put(TestStores.bytes("k8"), TestStores.bytes("third"));
+    long openBytes = open.metrics().memoryUsedBytes();
+    assertTrue(openBytes >= measured + 1000, "an open store's writes are not counted");
+    StateMap edited = ((HdfsStateStore) open).editor().current();
+    assertEquals(measured + Measure.bytes(v2, edited) - Measure.bytes(v2), openBytes, "an open store's own bytes as measured");
   }
 
   @Test

@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.millrace.spi.state.KeyValue;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -46,21 +48,28 @@ class StateMapTest {
     for (int v = 1; v <= 60; v++) {
       StateMap base = versions.get(random.nextInt(versions.size()));
       TreeMap<String, String> model = new TreeMap<>(models.get(versions.indexOf(base)));
+      TreeMap<String, String> baseModel = new TreeMap<>(model);
       MapEditor editor = base.edit();
+      Set<String> touched = new HashSet<>();
       // Phases of growth and of shrinking, so that splits, merges and collapses all happen.
       double removeShare = v % 3 == 0 ? 0.8 : 0.3;
       for (int op = 0; op < 400; op++) {
         String k = key(random.nextInt(3000));
+        touched.add(k);
         if (random.nextDouble() < removeShare) {
           editor.remove(TestStores.bytes(k));
           model.remove(k);
         } else {
-          String value = "v" + random.nextInt(1_000_000);
+          // Few distinct values, so that a key is often put again with the bytes it had.
+          String value = "v" + random.nextInt(4);
           editor.put(TestStores.bytes(k), TestStores.bytes(value));
           model.put(k, value);
         }
       }
+      assertEquals(netChanges(baseModel, model, touched), changes(editor.changes()), "changes of version " + v);
+      long working = editor.workingBytes();
       StateMap next = editor.current();
+      assertEquals(Measure.bytes(base, next) - Measure.bytes(base), working, "working bytes of version " + v);
       assertEquals(model, contents(next), "version " + v);
       assertEquals(model.size(), next.size());
       Measure.checkShape(next);
@@ -74,6 +83,29 @@ class StateMapTest {
     }
   }
 
+  /** What a delta holds: every touched key put last, and every touched key the base had and lost. */
+  private static TreeMap<String, String> netChanges(Map<String, String> base, Map<String, String> edited, Set<String> touched) {
+    TreeMap<String, String> out = new TreeMap<>();
+    for (String k : touched) {
+      if (edited.containsKey(k) || base.containsKey(k)) {
+        out.put(k, edited.get(k));
+      }
+    }
+    return out;
+  }
+
+  /** Changes as text, checking that they come in strictly increasing key order. */
+  private static TreeMap<String, String> changes(List<KeyValue> changes) {
+    TreeMap<String, String> out = new TreeMap<>();
+    byte[] previous = null;
+    for (KeyValue kv : changes) {
+      assertTrue(previous == null || Bytes.compare(previous, kv.key()) < 0, "changes out of key order");
+      previous = kv.key();
+      out.put(TestStores.text(kv.key()), TestStores.text(kv.value()));
+    }
+    return out;
+  }
+
   @Test
   void removingEverythingLeavesAnEmptyLeaf() {
     StateMap full = build(5000);
@@ -81,6 +113,8 @@ class StateMapTest {
     for (int i = 0; i < 5000; i++) {
       editor.remove(TestStores.bytes(key(i)));
     }
+    assertEquals(5000, editor.changes().size());
+    assertTrue(editor.changes().stream().allMatch(kv -> kv.value() == null), "removing everything put something");
     StateMap empty = editor.current();
     assertEquals(0, empty.size());
     assertEquals(1, empty.depth());
@@ -102,6 +136,10 @@ class StateMapTest {
       editor.put(TestStores.bytes(key(i * 997)), TestStores.bytes("x"));
     }
     assertTrue(editor.nodesCreated() <= 1001L * (depth + 2), editor.nodesCreated() + " nodes for 1001 writes");
+    // The delta comes from the changed leaves, each new one and the base one it replaced, not from 1M keys.
+    TreeDiff diff = editor.diff(true);
+    assertEquals(1001, diff.changes().size());
+    assertTrue(diff.leavesMerged() <= 2 * 1001, diff.leavesMerged() + " leaves merged for 1001 writes");
     StateMap next = editor.current();
     assertArrayEquals(TestStores.bytes("v123456"), base.get(TestStores.bytes(key(123_456))), "the base changed");
     assertArrayEquals(TestStores.bytes("changed"), next.get(TestStores.bytes(key(123_456))));
@@ -119,6 +157,33 @@ class StateMapTest {
     List<String> found = new ArrayList<>();
     editor.current().prefixScan(new byte[] {(byte) 0xFF}).forEachRemaining(kv -> found.add(java.util.Arrays.toString(kv.key())));
     assertEquals(List.of("[-1]", "[-1, 1]"), found);
+  }
+
+  @Test
+  void aRootCollapsingOntoABaseLeafRemovesOnlyTheKeysOfTheOtherLeaf() {
+    StateMap base = build(Node.FILL + 1); // a root over a full leaf and a leaf of one key
+    assertEquals(2, base.depth());
+    MapEditor editor = base.edit();
+    editor.remove(TestStores.bytes(key(Node.FILL)));
+    StateMap next = editor.current();
+    assertSame(((Inner) base.root()).children[0], next.root(), "the root did not collapse onto the base's first leaf");
+    TreeMap<String, String> expected = new TreeMap<>();
+    expected.put(key(Node.FILL), null);
+    assertEquals(expected, changes(editor.changes()));
+    assertEquals(0, editor.workingBytes());
+    assertEquals(Measure.bytes(next), next.bytes());
+  }
+
+  @Test
+  void anUntouchedOrNetUnchangedEditorHasNoChanges() {
+    StateMap base = build(1000);
+    MapEditor editor = base.edit();
+    assertEquals(List.of(), editor.changes());
+    editor.put(TestStores.bytes("new"), TestStores.bytes("1"));
+    editor.remove(TestStores.bytes("new"));
+    editor.remove(TestStores.bytes("missing"));
+    assertEquals(List.of(), editor.changes());
+    assertEquals(Measure.bytes(base, editor.current()) - Measure.bytes(base), editor.workingBytes());
   }
 
   @Test
