@@ -41,18 +41,14 @@ final class HdfsStateStore implements StateStore {
     return version;
   }
 
-  /** What reads see: the edits so far, the committed version, or the base after an abort. */
-  private StateMap view() {
-    return switch (state) {
-      case OPEN -> editor.current();
-      case COMMITTED -> committed;
-      case ABORTED -> base;
-    };
+  /** What reads of a store no longer open see: the committed version, or the base after an abort. */
+  private StateMap settled() {
+    return state == State.COMMITTED ? committed : base;
   }
 
   @Override
   public byte[] get(byte[] key) {
-    return state == State.OPEN ? editor.get(key) : view().get(key);
+    return state == State.OPEN ? editor.get(key) : settled().get(key);
   }
 
   @Override
@@ -73,7 +69,8 @@ final class HdfsStateStore implements StateStore {
 
   @Override
   public Iterator<KeyValue> iterator() {
-    return view().iterator();
+    // An open store's cursor lets the editor go on editing in place once it is exhausted.
+    return state == State.OPEN ? editor.iterator() : settled().iterator();
   }
 
   @Override
@@ -83,7 +80,8 @@ final class HdfsStateStore implements StateStore {
 
   @Override
   public Iterator<KeyValue> prefixScan(byte[] prefix) {
-    return view().prefixScan(Objects.requireNonNull(prefix, "a prefix cannot be null"));
+    Objects.requireNonNull(prefix, "a prefix cannot be null");
+    return state == State.OPEN ? editor.prefixScan(prefix) : settled().prefixScan(prefix);
   }
 
   @Override
@@ -91,7 +89,7 @@ final class HdfsStateStore implements StateStore {
     if (state == State.OPEN) {
       return provider.metrics(editor.size(), provider.uncachedBytes(base) + editor.workingBytes());
     }
-    StateMap map = view();
+    StateMap map = settled();
     return provider.metrics(map.size(), provider.uncachedBytes(map));
   }
 

@@ -3,14 +3,23 @@ package io.millrace.state.hdfs;
 import io.millrace.spi.state.KeyValue;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Builds the next version of a {@link StateMap} by path copying: each put or remove copies the
  * nodes from the root to one leaf (O(log n)) and shares the rest with the base, which never
- * changes. {@link #current()} is an immutable map of the edits so far, so an iterator taken
+ * changes. {@link #current()} is an immutable map of the edits so far, and an iterator taken
  * mid-batch is unaffected by later writes.
+ *
+ * <p>Nodes the editor made since it last handed out a view are its own, and an edit changes
+ * them in place. Handing out a view does not by itself copy anything: the first edit while a
+ * view may still be read starts a new generation, after which the view's nodes are copied
+ * before they change. A map from {@link #current()} may be read forever; a cursor from
+ * {@link #iterator()} or {@link #prefixScan} only until it is exhausted. So the usual batch,
+ * which iterates over every entry to find the expired ones and then removes them, goes on
+ * editing its own nodes in place; a cursor abandoned early costs one new generation.
  *
  * <p>The editor keeps no log of what it touched: {@link #changes()}, what a delta file holds,
  * and the memory figures come from a {@link TreeDiff} of the edited tree against the base when
@@ -24,12 +33,15 @@ final class MapEditor {
   /** Nodes of this generation or later are this editor's own; older ones are the base's. */
   private final long firstGeneration = GENERATIONS.incrementAndGet();
   /**
-   * Nodes of this generation are this editor's and not yet part of any map handed out by
-   * {@link #current()}: nobody else can see them, so an edit changes them in place instead of
-   * copying them again (a batch often edits many keys under one node). {@link #current()}
-   * starts a new generation, so what it handed out stays as it is.
+   * Nodes of this generation are this editor's and no view handed out since can still read
+   * them: an edit changes them in place instead of copying them again (a batch often edits
+   * many keys under one node). An edit while a view may be read first starts a new generation.
    */
   private long generation = firstGeneration;
+  /** Whether a map from {@link #current()} reaches nodes of this generation. */
+  private boolean mapHandedOut;
+  /** Cursors over nodes of this generation that may still read them (not exhausted). */
+  private int openCursors;
   private Node root;
   private long size;
   private long nodesCreated;
@@ -53,6 +65,7 @@ final class MapEditor {
 
   /** Sets {@code key} to {@code value}; the editor keeps both arrays, so callers pass copies. */
   void put(byte[] key, byte[] value) {
+    beforeEdit();
     edited();
     root = insert(root, key, value);
     if (splitRight != null) {
@@ -66,6 +79,7 @@ final class MapEditor {
 
   /** Removes {@code key}; a missing key changes nothing. */
   void remove(byte[] key) {
+    beforeEdit();
     Node after = delete(root, key);
     if (!found) {
       return;
@@ -97,9 +111,35 @@ final class MapEditor {
     if (frozen == null) {
       TreeDiff d = diff(false);
       frozen = new StateMap(root, size, base.bytes() - d.releasedBytes() + d.addedBytes(), base.id(), d.addedBytes());
-      generation = GENERATIONS.incrementAndGet();
     }
+    mapHandedOut = true;
     return frozen;
+  }
+
+  /** Every entry of the map as edited so far, in key order; later edits do not change what it returns. */
+  Iterator<KeyValue> iterator() {
+    return cursor(null);
+  }
+
+  /** The entries whose key starts with {@code prefix}, as {@link #iterator()}. */
+  Iterator<KeyValue> prefixScan(byte[] prefix) {
+    return cursor(prefix);
+  }
+
+  private Iterator<KeyValue> cursor(byte[] prefix) {
+    long readGeneration = generation;
+    openCursors++;
+    return new TreeCursor(root, prefix, () -> {
+      // A cursor of an older generation was already let go of when that generation ended.
+      if (readGeneration == generation) {
+        openCursors--;
+      }
+    });
+  }
+
+  /** Whether edits change this generation's nodes in place: no view handed out may still read them. */
+  boolean editsInPlace() {
+    return !mapHandedOut && openCursors == 0;
   }
 
   /** Heap bytes this editor holds beyond its base: new nodes, and keys and values the base does not have. */
@@ -128,6 +168,15 @@ final class MapEditor {
       diff = TreeDiff.between(base.root(), root, firstGeneration, withChanges);
     }
     return diff;
+  }
+
+  /** Starts a new generation if a view handed out may still read this one, so that it stays as it is. */
+  private void beforeEdit() {
+    if (!editsInPlace()) {
+      generation = GENERATIONS.incrementAndGet();
+      mapHandedOut = false;
+      openCursors = 0;
+    }
   }
 
   /** The tree is about to change: what was derived from it no longer holds. */

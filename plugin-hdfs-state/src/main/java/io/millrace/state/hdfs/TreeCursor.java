@@ -8,20 +8,31 @@ import java.util.NoSuchElementException;
 
 /**
  * Walks a tree in key order, from the first key or from a prefix until the keys stop having
- * it. The tree never changes under it (edits copy), so writes to the store that made it are
- * safe while it runs, and it keeps working after the store is closed.
+ * it. The tree never changes under it while it can still return entries (an editor copies what
+ * it changes as long as one of its cursors is not exhausted), so writes to the store that made
+ * it are safe while it runs, and it keeps working after the store is closed.
  */
 final class TreeCursor implements Iterator<KeyValue> {
   private record Frame(Inner node, int child) {}
 
   private final Deque<Frame> path = new ArrayDeque<>();
   private final byte[] prefix;
+  private final Runnable whenExhausted;
   private Leaf leaf;
   private int index;
   private KeyValue next;
 
   TreeCursor(Node root, byte[] prefix) {
+    this(root, prefix, () -> {});
+  }
+
+  /**
+   * A cursor that runs {@code whenExhausted} once, when it has found its last entry: from then
+   * on it reads no node again.
+   */
+  TreeCursor(Node root, byte[] prefix, Runnable whenExhausted) {
     this.prefix = prefix;
+    this.whenExhausted = whenExhausted;
     Node node = root;
     while (node instanceof Inner inner) {
       int child = prefix == null ? 0 : inner.childFor(prefix);
@@ -40,6 +51,7 @@ final class TreeCursor implements Iterator<KeyValue> {
     next = null;
     while (index >= leaf.keys.length) {
       if (!nextLeaf()) {
+        exhausted();
         return;
       }
     }
@@ -47,7 +59,15 @@ final class TreeCursor implements Iterator<KeyValue> {
     if (prefix == null || Bytes.startsWith(key, prefix)) {
       next = new KeyValue(key, leaf.values[index]);
       index++;
+    } else {
+      exhausted();
     }
+  }
+
+  private void exhausted() {
+    leaf = null;
+    path.clear();
+    whenExhausted.run();
   }
 
   private boolean nextLeaf() {
