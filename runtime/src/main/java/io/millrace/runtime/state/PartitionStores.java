@@ -11,8 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The state store providers of one stateful operator, one per shuffle partition, opened on
- * first use and kept for the life of the query so their caches carry from batch to batch.
+ * The state store providers of one stateful operator, one per shuffle partition, opened when
+ * the query starts and kept for its life so their caches carry from batch to batch. Opened at
+ * start, not at first use: a provider's start cleans up after a process that died writing
+ * (temporary files of a snapshot, say), and a restart with no new input runs no batch.
  */
 final class PartitionStores implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PartitionStores.class);
@@ -35,6 +37,14 @@ final class PartitionStores implements AutoCloseable {
     this.keySchema = keySchema;
     this.valueSchema = valueSchema;
     this.context = context;
+    try {
+      for (int p = 0; p < partitions; p++) {
+        provider(p);
+      }
+    } catch (RuntimeException | Error e) {
+      close();
+      throw e;
+    }
   }
 
   synchronized StateStoreProvider provider(int partition) {

@@ -109,6 +109,34 @@ class StreamingAggregationTest {
   }
 
   @Test
+  void aRestartWithNoNewInputCleansUpWhatADeadProcessLeftHalfWrittenInEveryStateDirectory() throws Exception {
+    try (MillraceSession session = builder().build()) {
+      StreamingQuery q = start(session, "update", in -> in.groupBy("key").count());
+      add("a", 1);
+      add("b", 1);
+      add("c", 1);
+      q.processAllAvailable();
+      q.stop();
+    }
+    // What a process halted while writing a snapshot leaves: a hidden temporary file.
+    List<Path> leftovers = new ArrayList<>();
+    try (java.util.stream.Stream<Path> dirs = java.nio.file.Files.list(dir.resolve("ckpt/state/0"))) {
+      for (Path partition : (Iterable<Path>) dirs.filter(java.nio.file.Files::isDirectory)::iterator) {
+        leftovers.add(java.nio.file.Files.writeString(partition.resolve(".9.snapshot." + UUID.randomUUID() + ".tmp"),
+            "half a snapshot"));
+      }
+    }
+    assertThat(leftovers).isNotEmpty();
+
+    try (MillraceSession session = builder().build()) {
+      StreamingQuery q = start(session, "update", in -> in.groupBy("key").count());
+      q.processAllAvailable(); // no new input: no batch runs
+      q.stop();
+    }
+    assertThat(leftovers).noneMatch(java.nio.file.Files::exists);
+  }
+
+  @Test
   void completeModeEmitsTheWholeResultEveryBatch() {
     try (MillraceSession session = builder().build()) {
       StreamingQuery q = start(session, "complete", in -> in.groupBy("key").count());
