@@ -30,7 +30,7 @@ public final class AggregationPlan {
   private final Schema keySchema;
   private final Schema valueSchema;
   private final Schema outputSchema;
-  private final Object[] emptyBuffer;
+  private final AggBuffer emptyBuffer;
 
   private AggregationPlan(BoundExpression[] grouping, int windowIndex, TimeWindow.Bound window, int evictionIndex,
       Aggregator[] aggregators, Schema keySchema, Schema valueSchema, Schema outputSchema) {
@@ -42,9 +42,13 @@ public final class AggregationPlan {
     this.keySchema = keySchema;
     this.valueSchema = valueSchema;
     this.outputSchema = outputSchema;
-    this.emptyBuffer = new Object[valueSchema.size()];
+    boolean objects = false;
     for (Aggregator a : aggregators) {
-      a.init(emptyBuffer); // immutable initial values (boxed zeros, nulls): safe to share between copies
+      objects |= a.keepsObjects();
+    }
+    this.emptyBuffer = new AggBuffer(valueSchema.size(), objects);
+    for (Aggregator a : aggregators) {
+      a.init(emptyBuffer);
     }
   }
 
@@ -249,11 +253,29 @@ public final class AggregationPlan {
   }
 
   /** A group's running values before any row: a copy of one made once (every new group of every batch needs one). */
-  Object[] newBuffer() {
-    return emptyBuffer.clone();
+  AggBuffer newBuffer() {
+    return emptyBuffer.copy();
   }
 
-  void update(Object[] buffer, Row input, EvalContext context) {
+  /** The running values a state row holds. */
+  AggBuffer buffer(Row stateRow) {
+    AggBuffer buffer = emptyBuffer.copy();
+    for (Aggregator a : aggregators) {
+      a.load(stateRow, buffer);
+    }
+    return buffer;
+  }
+
+  /** The state row of running values. */
+  Row stateRow(AggBuffer buffer) {
+    Object[] row = new Object[valueSchema.size()];
+    for (Aggregator a : aggregators) {
+      a.save(buffer, row);
+    }
+    return Row.wrap(row);
+  }
+
+  void update(AggBuffer buffer, Row input, EvalContext context) {
     for (Aggregator a : aggregators) {
       Object v = a.argument.eval(input, context);
       if (v != null) {
@@ -263,13 +285,13 @@ public final class AggregationPlan {
   }
 
   /** Folds a partial buffer of the same group into {@code buffer}. */
-  void merge(Object[] buffer, Object[] partial) {
+  void merge(AggBuffer buffer, AggBuffer partial) {
     for (Aggregator a : aggregators) {
       a.merge(buffer, partial);
     }
   }
 
-  Row output(Row key, Object[] buffer) {
+  Row output(Row key, AggBuffer buffer) {
     Object[] values = new Object[outputSchema.size()];
     int k = key.size();
     for (int i = 0; i < k; i++) {

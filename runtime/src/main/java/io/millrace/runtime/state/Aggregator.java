@@ -11,6 +11,8 @@ import java.util.List;
  * The running value of one aggregate function for one group, kept in a slice of the group's
  * state row: count (LONG), sum (LONG for whole numbers, DOUBLE otherwise), min and max (the
  * argument's type), avg (a DOUBLE sum and a LONG count). Null arguments are ignored, as in SQL.
+ * While a batch runs, the slice lives in an {@link AggBuffer}: numbers unboxed, min and max as
+ * objects; {@link #save} and {@link #load} convert it from and to the state row's values.
  */
 abstract class Aggregator {
   final String name;
@@ -51,18 +53,29 @@ abstract class Aggregator {
 
   abstract DataType resultType();
 
-  abstract void init(Object[] buffer);
+  /** Whether its slots live in {@link AggBuffer#objects} rather than {@link AggBuffer#words}. */
+  boolean keepsObjects() {
+    return false;
+  }
+
+  abstract void init(AggBuffer b);
 
   /** Adds one input value (never null; nulls are skipped before). */
-  abstract void update(Object[] buffer, Object value);
+  abstract void update(AggBuffer b, Object value);
 
   /**
    * Folds {@code other}'s running value into {@code buffer}'s: the combine step that lets each
    * input partition aggregate its own rows first (partial aggregation, as Spark's map side does).
    */
-  abstract void merge(Object[] buffer, Object[] other);
+  abstract void merge(AggBuffer b, AggBuffer other);
 
-  abstract Object result(Object[] buffer);
+  abstract Object result(AggBuffer b);
+
+  /** Writes its slots as the state row's values into {@code row}. */
+  abstract void save(AggBuffer b, Object[] row);
+
+  /** Reads its slots from a state row. */
+  abstract void load(io.millrace.spi.data.Row row, AggBuffer b);
 
   /** count(x) counts non-null x; count(*) has no argument and counts rows. */
   private static final class Count extends Aggregator {
@@ -78,23 +91,32 @@ abstract class Aggregator {
       return DataType.LONG;
     }
 
-    void init(Object[] b) {
-      b[offset] = 0L;
+    void init(AggBuffer b) {
+      b.words[offset] = 0;
     }
 
-    void update(Object[] b, Object v) {
-      b[offset] = (Long) b[offset] + 1;
+    void update(AggBuffer b, Object v) {
+      b.words[offset]++;
     }
 
-    void merge(Object[] b, Object[] o) {
-      b[offset] = (Long) b[offset] + (Long) o[offset];
+    void merge(AggBuffer b, AggBuffer o) {
+      b.words[offset] += o.words[offset];
     }
 
-    Object result(Object[] b) {
-      return b[offset];
+    Object result(AggBuffer b) {
+      return b.words[offset];
+    }
+
+    void save(AggBuffer b, Object[] row) {
+      row[offset] = b.words[offset];
+    }
+
+    void load(io.millrace.spi.data.Row row, AggBuffer b) {
+      b.words[offset] = row.getLong(offset);
     }
   }
 
+  /** Null until the first non-null value, as SQL's sum of nothing is null. */
   private static final class Sum extends Aggregator {
     private final boolean whole;
 
@@ -111,29 +133,48 @@ abstract class Aggregator {
       return whole ? DataType.LONG : DataType.DOUBLE;
     }
 
-    void init(Object[] b) {
-      b[offset] = null;
+    void init(AggBuffer b) {
+      b.words[offset] = 0;
+      b.setNull(offset, true);
     }
 
-    void update(Object[] b, Object v) {
-      Object s = b[offset];
+    void update(AggBuffer b, Object v) {
       if (whole) {
-        long add = ((Number) v).longValue();
-        b[offset] = s == null ? add : (Long) s + add;
+        b.words[offset] += ((Number) v).longValue();
       } else {
-        double add = ((Number) v).doubleValue();
-        b[offset] = s == null ? add : (Double) s + add;
+        b.setDouble(offset, b.doubleAt(offset) + ((Number) v).doubleValue());
       }
+      b.setNull(offset, false);
     }
 
-    void merge(Object[] b, Object[] o) {
-      if (o[offset] != null) {
-        update(b, o[offset]);
+    void merge(AggBuffer b, AggBuffer o) {
+      if (o.isNull(offset)) {
+        return;
       }
+      if (whole) {
+        b.words[offset] += o.words[offset];
+      } else {
+        b.setDouble(offset, b.doubleAt(offset) + o.doubleAt(offset));
+      }
+      b.setNull(offset, false);
     }
 
-    Object result(Object[] b) {
-      return b[offset];
+    Object result(AggBuffer b) {
+      if (b.isNull(offset)) {
+        return null;
+      }
+      return whole ? (Object) b.words[offset] : (Object) b.doubleAt(offset);
+    }
+
+    void save(AggBuffer b, Object[] row) {
+      row[offset] = result(b);
+    }
+
+    void load(io.millrace.spi.data.Row row, AggBuffer b) {
+      init(b);
+      if (!row.isNullAt(offset)) {
+        update(b, row.get(offset));
+      }
     }
   }
 
@@ -150,24 +191,34 @@ abstract class Aggregator {
       return DataType.DOUBLE;
     }
 
-    void init(Object[] b) {
-      b[offset] = 0.0;
-      b[offset + 1] = 0L;
+    void init(AggBuffer b) {
+      b.setDouble(offset, 0.0);
+      b.words[offset + 1] = 0;
     }
 
-    void update(Object[] b, Object v) {
-      b[offset] = (Double) b[offset] + ((Number) v).doubleValue();
-      b[offset + 1] = (Long) b[offset + 1] + 1;
+    void update(AggBuffer b, Object v) {
+      b.setDouble(offset, b.doubleAt(offset) + ((Number) v).doubleValue());
+      b.words[offset + 1]++;
     }
 
-    void merge(Object[] b, Object[] o) {
-      b[offset] = (Double) b[offset] + (Double) o[offset];
-      b[offset + 1] = (Long) b[offset + 1] + (Long) o[offset + 1];
+    void merge(AggBuffer b, AggBuffer o) {
+      b.setDouble(offset, b.doubleAt(offset) + o.doubleAt(offset));
+      b.words[offset + 1] += o.words[offset + 1];
     }
 
-    Object result(Object[] b) {
-      long n = (Long) b[offset + 1];
-      return n == 0 ? null : (Double) b[offset] / n;
+    Object result(AggBuffer b) {
+      long n = b.words[offset + 1];
+      return n == 0 ? null : b.doubleAt(offset) / n;
+    }
+
+    void save(AggBuffer b, Object[] row) {
+      row[offset] = b.doubleAt(offset);
+      row[offset + 1] = b.words[offset + 1];
+    }
+
+    void load(io.millrace.spi.data.Row row, AggBuffer b) {
+      b.setDouble(offset, row.getDouble(offset));
+      b.words[offset + 1] = row.getLong(offset + 1);
     }
   }
 
@@ -187,26 +238,39 @@ abstract class Aggregator {
       return argument.type();
     }
 
-    void init(Object[] b) {
-      b[offset] = null;
+    @Override
+    boolean keepsObjects() {
+      return true;
+    }
+
+    void init(AggBuffer b) {
+      b.objects[offset] = null;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    void update(Object[] b, Object v) {
-      Comparable current = (Comparable) b[offset];
+    void update(AggBuffer b, Object v) {
+      Comparable current = (Comparable) b.objects[offset];
       if (current == null || (max ? current.compareTo(v) < 0 : current.compareTo(v) > 0)) {
-        b[offset] = v;
+        b.objects[offset] = v;
       }
     }
 
-    void merge(Object[] b, Object[] o) {
-      if (o[offset] != null) {
-        update(b, o[offset]);
+    void merge(AggBuffer b, AggBuffer o) {
+      if (o.objects[offset] != null) {
+        update(b, o.objects[offset]);
       }
     }
 
-    Object result(Object[] b) {
-      return b[offset];
+    Object result(AggBuffer b) {
+      return b.objects[offset];
+    }
+
+    void save(AggBuffer b, Object[] row) {
+      row[offset] = b.objects[offset];
+    }
+
+    void load(io.millrace.spi.data.Row row, AggBuffer b) {
+      b.objects[offset] = row.get(offset);
     }
   }
 }

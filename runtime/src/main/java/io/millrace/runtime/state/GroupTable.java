@@ -20,9 +20,9 @@ final class GroupTable {
     final int hash;
     final long windowStart;
     final Object[] values;
-    final Object[] buffer;
+    final AggBuffer buffer;
 
-    Group(int hash, long windowStart, Object[] values, Object[] buffer) {
+    Group(int hash, long windowStart, Object[] values, AggBuffer buffer) {
       this.hash = hash;
       this.windowStart = windowStart;
       this.values = values;
@@ -56,7 +56,7 @@ final class GroupTable {
   }
 
   /** Adds a group not in the table; it keeps {@code values}. */
-  Group add(long windowStart, Object[] values, int hash, Object[] buffer) {
+  Group add(long windowStart, Object[] values, int hash, AggBuffer buffer) {
     Group g = new Group(hash, windowStart, values, buffer);
     groups.add(g);
     if (groups.size() * 2 > slots.length / 2) {

@@ -19,7 +19,7 @@ import java.util.Map;
  */
 final class PartialAggregation implements PartitionInput {
   /** One group's partial result, routed to a state partition. */
-  record Partial(EncodedKey key, Row keyRow, Object[] buffer) {}
+  record Partial(EncodedKey key, Row keyRow, AggBuffer buffer) {}
 
   private final AggregationPlan plan;
   private final RowCodec keyCodec;
@@ -28,7 +28,7 @@ final class PartialAggregation implements PartitionInput {
   private final long watermarkMicros;
   private final boolean late;
   /** Groups by key row: the general case, where a row can be in several (sliding) windows. */
-  private final Map<Row, Object[]> groups = new LinkedHashMap<>();
+  private final Map<Row, AggBuffer> groups = new LinkedHashMap<>();
   /** Groups by key parts when each row has one group; null otherwise. */
   private GroupTable table;
   private final Object[] scratch;
@@ -61,7 +61,7 @@ final class PartialAggregation implements PartitionInput {
         continue;
       }
       kept = true;
-      Object[] buffer = groups.get(key);
+      AggBuffer buffer = groups.get(key);
       if (buffer == null) {
         buffer = plan.newBuffer();
         groups.put(key, buffer);
@@ -104,14 +104,14 @@ final class PartialAggregation implements PartitionInput {
       }
       table = null;
     } else {
-      for (Map.Entry<Row, Object[]> g : groups.entrySet()) {
+      for (Map.Entry<Row, AggBuffer> g : groups.entrySet()) {
         route(g.getKey(), g.getValue());
       }
       groups.clear();
     }
   }
 
-  private void route(Row key, Object[] buffer) {
+  private void route(Row key, AggBuffer buffer) {
     byte[] encoded = keyCodec.encode(key);
     EncodedKey encodedKey = new EncodedKey(encoded);
     routed.get(keyGroups.partitionOfHash(encodedKey.hashCode())).add(new Partial(encodedKey, key, buffer));

@@ -105,7 +105,7 @@ public final class StatefulAggregation implements StatefulOperator {
           if (stored == null) {
             group = r; // the first partial of a new group is its running value
           } else {
-            Object[] buffer = valueCodec.decode(stored).toArray();
+            AggBuffer buffer = plan.buffer(valueCodec.decode(stored));
             plan.merge(buffer, r.buffer());
             group = new PartialAggregation.Partial(r.key(), r.keyRow(), buffer);
           }
@@ -117,7 +117,7 @@ public final class StatefulAggregation implements StatefulOperator {
     }
     List<Row> out = new ArrayList<>();
     for (PartialAggregation.Partial g : touched.values()) {
-      store.put(g.key().bytes, valueCodec.encode(Row.wrap(g.buffer())));
+      store.put(g.key().bytes, valueCodec.encode(plan.stateRow(g.buffer())));
       if (mode == OutputMode.UPDATE) {
         out.add(plan.output(g.keyRow(), g.buffer()));
       }
@@ -144,7 +144,7 @@ public final class StatefulAggregation implements StatefulOperator {
     sortByKey(finished);
     for (KeyValue kv : finished) {
       if (emit != null) {
-        emit.add(plan.output(keyCodec.decode(kv.key()), valueCodec.decode(kv.value()).toArray()));
+        emit.add(plan.output(keyCodec.decode(kv.key()), plan.buffer(valueCodec.decode(kv.value()))));
       }
       store.remove(kv.key());
     }
@@ -158,7 +158,7 @@ public final class StatefulAggregation implements StatefulOperator {
     sortByKey(all);
     List<Row> out = new ArrayList<>(all.size());
     for (KeyValue kv : all) {
-      out.add(plan.output(keyCodec.decode(kv.key()), valueCodec.decode(kv.value()).toArray()));
+      out.add(plan.output(keyCodec.decode(kv.key()), plan.buffer(valueCodec.decode(kv.value()))));
     }
     return out;
   }
