@@ -1,7 +1,6 @@
 package io.millrace.state.hdfs;
 
 import io.millrace.spi.state.KeyValue;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
