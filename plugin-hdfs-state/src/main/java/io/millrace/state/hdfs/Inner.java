@@ -23,7 +23,7 @@ final class Inner extends Node {
 
   @Override
   long structureBytes() {
-    return MemoryLayout.NODE_OBJECT + 2 * MemoryLayout.referenceArray(children.length);
+    return MemoryLayout.INNER_OBJECT + 2 * MemoryLayout.referenceArray(children.length);
   }
 
   /** The child whose range holds {@code key}. */

@@ -13,9 +13,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * mid-batch is unaffected by later writes.
  *
  * <p>Nodes the editor made since it last handed out a view are its own, and an edit changes
- * them in place. Handing out a view does not by itself copy anything: the first edit while a
- * view may still be read starts a new generation, after which the view's nodes are copied
- * before they change. A map from {@link #current()} may be read forever; a cursor from
+ * them in place; the leaves it makes have room to spare, so inserts and removals under them
+ * shift entries instead of allocating new arrays. Handing out a view does not by itself copy
+ * anything: the first edit while a view may still be read starts a new generation, after which
+ * the view's nodes are copied before they change. A map from {@link #current()} may be read forever; a cursor from
  * {@link #iterator()} or {@link #prefixScan} only until it is exhausted. So the usual batch,
  * which iterates over every entry to find the expired ones and then removes them, goes on
  * editing its own nodes in place; a cursor abandoned early costs one new generation.
@@ -27,6 +28,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class MapEditor {
   private static final AtomicLong GENERATIONS = new AtomicLong();
+  private static final byte[][] NO_ENTRIES = new byte[0][];
 
   private final StateMap base;
   /** Nodes of this generation or later are this editor's own; older ones are the base's. */
@@ -186,9 +188,23 @@ final class MapEditor {
 
   // ---- nodes
 
-  private Leaf newLeaf(byte[][] keys, byte[][] values) {
+  /**
+   * A leaf of this generation holding entries {@code [from, to)} of {@code keys} and
+   * {@code values}. Every leaf an editor makes has room for {@link Node#MAX} entries, so that
+   * later edits under it shift entries in place until it splits.
+   */
+  private Leaf newLeaf(byte[][] keys, byte[][] values, int from, int to) {
+    byte[][] ownKeys = new byte[Node.MAX][];
+    byte[][] ownValues = new byte[Node.MAX][];
+    System.arraycopy(keys, from, ownKeys, 0, to - from);
+    System.arraycopy(values, from, ownValues, 0, to - from);
     nodesCreated++;
-    return new Leaf(generation, keys, values);
+    return new Leaf(generation, ownKeys, ownValues, to - from);
+  }
+
+  /** {@code leaf} itself if this generation owns it, else a copy of it that this generation owns. */
+  private Leaf own(Leaf leaf) {
+    return leaf.generation == generation ? leaf : newLeaf(leaf.keys, leaf.values, 0, leaf.count);
   }
 
   private Inner newInner(byte[][] lows, Node[] children) {
@@ -227,30 +243,42 @@ final class MapEditor {
   }
 
   private Node insertIntoLeaf(Leaf leaf, byte[] key, byte[] value) {
-    int at = Bytes.search(leaf.keys, leaf.keys.length, key);
+    int at = Bytes.search(leaf.keys, leaf.count, key);
     found = at >= 0;
-    if (found && leaf.generation == generation) {
-      leaf.values[at] = value;
-      return leaf;
-    }
     if (found) {
-      byte[][] values = leaf.values.clone();
-      values[at] = value;
-      // The key array is equal and immutable: keep the one the tree already has.
-      return newLeaf(leaf.keys.clone(), values);
+      // The key array is equal and immutable: the tree keeps the one it has.
+      Leaf own = own(leaf);
+      own.values[at] = value;
+      return own;
     }
     at = -at - 1;
-    byte[][] keys = Arrays2.insertAt(leaf.keys, at, key);
-    byte[][] values = Arrays2.insertAt(leaf.values, at, value);
-    return keys.length > Node.MAX ? splitLeaf(keys, values) : newLeaf(keys, values);
+    if (leaf.count >= Node.MAX) {
+      return splitInserting(leaf, at, key, value);
+    }
+    Leaf own = own(leaf);
+    own.insertAt(at, key, value);
+    return own;
   }
 
-  private Node splitLeaf(byte[][] keys, byte[][] values) {
-    int half = keys.length / 2;
-    Leaf right = newLeaf(Arrays.copyOfRange(keys, half, keys.length), Arrays.copyOfRange(values, half, values.length));
+  /** Splits a full leaf into halves and inserts the new entry into the half it belongs to. */
+  private Node splitInserting(Leaf leaf, int at, byte[] key, byte[] value) {
+    int half = leaf.count / 2;
+    Leaf right = newLeaf(leaf.keys, leaf.values, half, leaf.count);
+    Leaf left;
+    if (leaf.generation == generation) {
+      leaf.truncate(half);
+      left = leaf;
+    } else {
+      left = newLeaf(leaf.keys, leaf.values, 0, half);
+    }
+    if (at <= half) {
+      left.insertAt(at, key, value);
+    } else {
+      right.insertAt(at - half, key, value);
+    }
     splitRight = right;
     splitLow = right.keys[0];
-    return newLeaf(Arrays.copyOf(keys, half), Arrays.copyOf(values, half));
+    return left;
   }
 
   private Node splitInner(byte[][] lows, Node[] children) {
@@ -264,20 +292,25 @@ final class MapEditor {
 
   // ---- delete
 
-  /** The node without {@code key}; the same node (nothing copied) if the key is not there. */
+  /**
+   * The node without {@code key}: the same node if the key is not there (nothing copied) or if
+   * this generation owns it (changed in place), else a copy.
+   */
   private Node delete(Node node, byte[] key) {
     if (node instanceof Leaf leaf) {
-      int at = Bytes.search(leaf.keys, leaf.keys.length, key);
+      int at = Bytes.search(leaf.keys, leaf.count, key);
       found = at >= 0;
       if (!found) {
         return leaf;
       }
-      return newLeaf(Arrays2.removeAt(leaf.keys, at), Arrays2.removeAt(leaf.values, at));
+      Leaf own = own(leaf);
+      own.removeAt(at);
+      return own;
     }
     Inner inner = (Inner) node;
     int i = inner.childFor(key);
     Node child = delete(inner.children[i], key);
-    if (child == inner.children[i]) {
+    if (!found) {
       return inner;
     }
     if (inner.generation == generation && child.size() >= Node.MIN) {
@@ -318,9 +351,19 @@ final class MapEditor {
   }
 
   private Node mergeLeaves(Leaf a, Leaf b) {
-    byte[][] keys = Arrays2.concat(a.keys, b.keys);
-    byte[][] values = Arrays2.concat(a.values, b.values);
-    return keys.length > Node.MAX ? splitLeaf(keys, values) : newLeaf(keys, values);
+    int total = a.count + b.count;
+    byte[][] keys = Arrays.copyOf(a.keys, total);
+    byte[][] values = Arrays.copyOf(a.values, total);
+    System.arraycopy(b.keys, 0, keys, a.count, b.count);
+    System.arraycopy(b.values, 0, values, a.count, b.count);
+    if (total <= Node.MAX) {
+      return newLeaf(keys, values, 0, total);
+    }
+    int half = total / 2;
+    Leaf right = newLeaf(keys, values, half, total);
+    splitRight = right;
+    splitLow = right.keys[0];
+    return newLeaf(keys, values, 0, half);
   }
 
   private Node mergeInners(Inner a, Inner b, byte[] lowOfB) {
@@ -335,7 +378,7 @@ final class MapEditor {
   private Node collapse(Node node) {
     Node top = node;
     while (top instanceof Inner inner && inner.children.length <= 1) {
-      top = inner.children.length == 1 ? inner.children[0] : newLeaf(new byte[0][], new byte[0][]);
+      top = inner.children.length == 1 ? inner.children[0] : newLeaf(NO_ENTRIES, NO_ENTRIES, 0, 0);
     }
     return top;
   }

@@ -13,8 +13,10 @@ final class MemoryLayout {
   static final int ARRAY_HEADER = 16;
   static final int REFERENCE = 4;
 
-  /** A leaf or inner node object: header, two array references, a long generation. */
-  static final long NODE_OBJECT = align(OBJECT_HEADER + 2L * REFERENCE + 8);
+  /** A leaf object: header, two array references, a long generation, an int count. */
+  static final long LEAF_OBJECT = align(OBJECT_HEADER + 2L * REFERENCE + 8 + 4);
+  /** An inner node object: header, two array references, a long generation. */
+  static final long INNER_OBJECT = align(OBJECT_HEADER + 2L * REFERENCE + 8);
 
   private MemoryLayout() {}
 

@@ -2,8 +2,9 @@ package io.millrace.state.hdfs;
 
 /**
  * A node of the copy-on-write B+tree behind {@link StateMap}. Nodes are never changed once a
- * map that reaches them is published; an edit copies the path it changes. Arrays are sized
- * exactly, so {@code keys.length} is the node's entry (leaf) or separator (inner) count.
+ * map that reaches them is published; an edit copies the path it changes. {@link #size()} is a
+ * node's entry (leaf) or child (inner) count: an inner node's arrays are sized exactly, a
+ * leaf's may have room to spare.
  */
 abstract class Node {
   /** Most entries of a leaf and children of an inner node; a fuller node splits. */

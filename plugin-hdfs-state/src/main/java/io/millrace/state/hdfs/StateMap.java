@@ -19,7 +19,7 @@ final class StateMap {
   private static final AtomicLong IDS = new AtomicLong();
 
   /** Version 0: no keys. */
-  static final StateMap EMPTY = new StateMap(new Leaf(0, new byte[0][], new byte[0][]), 0, -1, 0);
+  static final StateMap EMPTY = new StateMap(new Leaf(0, new byte[0][], new byte[0][], 0), 0, -1, 0);
 
   private final Node root;
   private final long size;
@@ -79,7 +79,7 @@ final class StateMap {
       node = inner.children[inner.childFor(key)];
     }
     Leaf leaf = (Leaf) node;
-    int i = Bytes.search(leaf.keys, leaf.keys.length, key);
+    int i = Bytes.search(leaf.keys, leaf.count, key);
     return i < 0 ? null : leaf.values[i];
   }
 

@@ -64,7 +64,7 @@ final class StateMapBuilder {
   }
 
   private void flushLeaf() {
-    Leaf leaf = new Leaf(0, Arrays.copyOf(keys, filled), Arrays.copyOf(values, filled));
+    Leaf leaf = new Leaf(0, Arrays.copyOf(keys, filled), Arrays.copyOf(values, filled), filled);
     bytes += leaf.structureBytes();
     leaves.add(leaf);
     leafLows.add(filled == 0 ? null : keys[0]);

@@ -41,7 +41,7 @@ final class TreeCursor implements Iterator<KeyValue> {
     }
     leaf = (Leaf) node;
     if (prefix != null) {
-      int found = Bytes.search(leaf.keys, leaf.keys.length, prefix);
+      int found = Bytes.search(leaf.keys, leaf.count, prefix);
       index = found >= 0 ? found : -found - 1;
     }
     advance();
@@ -49,7 +49,7 @@ final class TreeCursor implements Iterator<KeyValue> {
 
   private void advance() {
     next = null;
-    while (index >= leaf.keys.length) {
+    while (index >= leaf.count) {
       if (!nextLeaf()) {
         exhausted();
         return;

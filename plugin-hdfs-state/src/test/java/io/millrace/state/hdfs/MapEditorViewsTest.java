@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,6 +66,90 @@ class MapEditorViewsTest {
     assertEquals(0, overwrite(editor, 6, "b"));
     assertEquals("b", TestStores.text(editor.get(TestStores.bytes(key(6)))));
     assertEquals("v6", seen.get(key(6)));
+  }
+
+  @Test
+  void insertsAndRemovalsUnderALeafTheEditorOwnsCopyNothingUntilItSplits() {
+    StateMapBuilder builder = new StateMapBuilder();
+    for (int i = 0; i < 10_000; i += 2) {
+      builder.add(TestStores.bytes(key(i)), TestStores.bytes("v"));
+    }
+    StateMap base = builder.build();
+    MapEditor editor = base.edit();
+    editor.put(TestStores.bytes(key(1)), TestStores.bytes("x"));
+    assertEquals(base.depth(), editor.nodesCreated(), "the first insert copies its path");
+    // The first leaf holds key(0) .. key(46); these stay inside it and leave it between MIN and MAX entries.
+    for (int i = 3; i < 16; i += 2) {
+      editor.put(TestStores.bytes(key(i)), TestStores.bytes("x"));
+    }
+    for (int i = 2; i < 12; i += 2) {
+      editor.remove(TestStores.bytes(key(i)));
+    }
+    assertEquals(base.depth(), editor.nodesCreated(), "edits under a leaf the editor owns copied nodes");
+    StateMap next = editor.current();
+    Measure.checkShape(next);
+    assertEquals(Measure.bytes(next), next.bytes(), "room to spare in leaves is not counted as it is");
+    assertEquals(Measure.bytes(base, next) - Measure.bytes(base), next.addedBytes());
+    assertEquals(5_000 + 8 - 5, next.size());
+    assertEquals(5_000, base.size());
+    assertEquals("v", TestStores.text(base.get(TestStores.bytes(key(2)))));
+    assertEquals(null, base.get(TestStores.bytes(key(3))));
+  }
+
+  @Test
+  void randomEditsWithViewsKeptAbandonedAndExhaustedMatchTheModel() {
+    Random random = new Random(11);
+    MapEditor editor = build(3_000).edit();
+    TreeMap<String, String> model = contents(editor);
+    List<Iterator<KeyValue>> cursors = new ArrayList<>();
+    List<Iterator<Map.Entry<String, String>>> expectedCursors = new ArrayList<>();
+    List<StateMap> maps = new ArrayList<>();
+    List<TreeMap<String, String>> expectedMaps = new ArrayList<>();
+    for (int op = 0; op < 30_000; op++) {
+      double r = random.nextDouble();
+      String k = key(random.nextInt(4_000));
+      if (r < 0.45) {
+        editor.put(TestStores.bytes(k), TestStores.bytes("v" + op));
+        model.put(k, "v" + op);
+      } else if (r < 0.88) {
+        editor.remove(TestStores.bytes(k));
+        model.remove(k);
+      } else if (r < 0.90) {
+        assertEquals(model, contents(editor), "an iterator exhausted at once, at op " + op);
+      } else if (r < 0.91) {
+        String prefix = k.substring(0, k.length() - 2);
+        TreeMap<String, String> scanned = drain(editor.prefixScan(TestStores.bytes(prefix)));
+        assertEquals(model.subMap(prefix, prefix + "\uffff"), scanned, "a prefix scan of " + prefix);
+      } else if (r < 0.93) {
+        cursors.add(editor.iterator());
+        expectedCursors.add(new TreeMap<>(model).entrySet().iterator());
+      } else if (r < 0.995 && !cursors.isEmpty()) {
+        int c = random.nextInt(cursors.size());
+        for (int step = random.nextInt(50); step > 0 && expectedCursors.get(c).hasNext(); step--) {
+          Map.Entry<String, String> expected = expectedCursors.get(c).next();
+          KeyValue kv = cursors.get(c).next();
+          assertEquals(expected.getKey() + "=" + expected.getValue(),
+              TestStores.text(kv.key()) + "=" + TestStores.text(kv.value()), "a cursor taken earlier, at op " + op);
+        }
+        assertEquals(expectedCursors.get(c).hasNext(), cursors.get(c).hasNext());
+      } else {
+        maps.add(editor.current());
+        expectedMaps.add(new TreeMap<>(model));
+      }
+    }
+    for (int c = 0; c < cursors.size(); c++) {
+      TreeMap<String, String> rest = new TreeMap<>();
+      expectedCursors.get(c).forEachRemaining(e -> rest.put(e.getKey(), e.getValue()));
+      assertEquals(rest, drain(cursors.get(c)), "the rest of cursor " + c);
+    }
+    for (int m = 0; m < maps.size(); m++) {
+      assertEquals(expectedMaps.get(m), drain(maps.get(m).iterator()), "map " + m + " from current()");
+      Measure.checkShape(maps.get(m));
+    }
+    StateMap last = editor.current();
+    assertEquals(model, drain(last.iterator()));
+    Measure.checkShape(last);
+    assertEquals(Measure.bytes(last), last.bytes());
   }
 
   @Test
@@ -160,8 +245,12 @@ class MapEditorViewsTest {
     }
     MapEditor editor = ((HdfsStateStore) store).editor();
     assertTrue(editor.editsInPlace(), "iterating over every entry left the store copying");
+    long nodes = editor.nodesCreated();
     expired.forEach(store::remove);
     assertTrue(editor.editsInPlace());
+    // Removals shift entries within leaves the puts already copied; only leaves that run low merge.
+    assertTrue(editor.nodesCreated() - nodes < expired.size() / 10, (editor.nodesCreated() - nodes) + " nodes for "
+        + expired.size() + " removals from the editor's own leaves");
     assertEquals(2, store.commit());
     HdfsStateStoreProvider fresh = TestStores.provider(dir, Map.of());
     assertEquals(2_500, fresh.getReadStore(2).metrics().numKeys());

@@ -23,7 +23,7 @@ final class Measure {
     }
     long total = node.structureBytes();
     if (node instanceof Leaf leaf) {
-      for (int i = 0; i < leaf.keys.length; i++) {
+      for (int i = 0; i < leaf.count; i++) {
         total += array(leaf.keys[i], seen) + array(leaf.values[i], seen);
       }
     } else {
@@ -51,7 +51,12 @@ final class Measure {
       if (levels != 1) {
         throw new AssertionError("a leaf at the wrong depth");
       }
-      for (int i = 0; i < leaf.keys.length; i++) {
+      for (int i = leaf.count; i < leaf.keys.length; i++) {
+        if (leaf.keys[i] != null || leaf.values[i] != null) {
+          throw new AssertionError("a leaf keeps an entry past its count");
+        }
+      }
+      for (int i = 0; i < leaf.count; i++) {
         if (i > 0 && Bytes.compare(leaf.keys[i - 1], leaf.keys[i]) >= 0) {
           throw new AssertionError("leaf keys out of order");
         }
