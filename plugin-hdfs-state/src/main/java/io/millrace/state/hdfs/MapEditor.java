@@ -156,8 +156,8 @@ final class MapEditor {
   /**
    * The net changes against the base in key order: puts with their value, and removals (null)
    * of keys the base had. A key removed that the base never had is no change and is skipped,
-   * so equal batches on equal bases give equal deltas. A key put is a change even if its new
-   * value has the bytes of the old one.
+   * and so is a key put with the bytes it had: equal batches on equal bases give equal deltas,
+   * whether the base's arrays are ones a caller put or ones read from files.
    */
   List<KeyValue> changes() {
     return diff(true).changes();

@@ -2,6 +2,7 @@ package io.millrace.state.hdfs;
 
 import io.millrace.spi.state.KeyValue;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,7 +14,9 @@ import java.util.List;
  *
  * <p>The same merge measures memory: bytes of the edited tree that the base does not hold
  * ({@link #addedBytes}: new nodes, and keys and values not shared with the base) and bytes of
- * the base the edited tree no longer holds ({@link #releasedBytes}).
+ * the base the edited tree no longer holds ({@link #releasedBytes}). An array that several
+ * entries share (a caller may put one constant value under many keys) counts once for each:
+ * exact when arrays are not shared, an upper bound when they are.
  */
 final class TreeDiff {
   private final long firstGeneration;
@@ -60,8 +63,11 @@ final class TreeDiff {
 
   /**
    * The net changes in key order: puts with their value, removals (null) of keys the base had.
-   * A key whose value array is still the base's is unchanged; an edit always stores a new array,
-   * so a key put again, even with equal bytes, is a change. Null if not collected.
+   * A key whose value has the bytes it had in the base is unchanged, whichever array holds
+   * them: stores keep the arrays callers give them, so a batch may put back the very array the
+   * base holds, or equal bytes in another array, depending only on whether the base was cached
+   * or read from files. Comparing bytes keeps equal batches on equal bases giving equal deltas.
+   * Null if not collected.
    */
   List<KeyValue> changes() {
     return changes;
@@ -123,7 +129,9 @@ final class TreeDiff {
         if (edited.value() != base.value()) {
           addedBytes += MemoryLayout.byteArray(edited.value().length);
           releasedBytes += MemoryLayout.byteArray(base.value().length);
-          change(edited.key(), edited.value());
+          if (!Arrays.equals(edited.value(), base.value())) {
+            change(edited.key(), edited.value());
+          }
         }
         edited.advance();
         base.advance();

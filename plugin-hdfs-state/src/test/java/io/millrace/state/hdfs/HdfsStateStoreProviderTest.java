@@ -15,6 +15,7 @@ import io.millrace.spi.state.StateStoreMetrics;
 import io.millrace.spi.state.StateVersionNotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,6 +106,27 @@ class HdfsStateStoreProviderTest {
     assertArrayEquals(TestStores.bytes("first"), replay.getReadStore(1).get(TestStores.bytes("k0")));
     assertEquals(1, replay.getReadStore(1).metrics().customMetrics().get("replayedCommitsWithDifferentContent"));
     assertArrayEquals(TestStores.bytes("first"), TestStores.provider(dir, Map.of()).getReadStore(1).get(TestStores.bytes("k0")));
+  }
+
+  @Test
+  void aReplayOnAVersionReadFromFilesMatchesTheCommitOnTheCachedVersion() {
+    byte[] seen = TestStores.bytes("seen"); // kept by the store as given, under every key
+    HdfsStateStoreProvider provider = TestStores.provider(dir, Map.of());
+    StateStore first = provider.getStore(0);
+    for (int i = 0; i < 100; i++) {
+      first.put(TestStores.bytes("k" + i), seen);
+    }
+    first.commit();
+    for (HdfsStateStoreProvider p : List.of(provider, TestStores.provider(dir, Map.of()))) {
+      StateStore store = p.getStore(1);
+      store.put(TestStores.bytes("k5"), seen);
+      store.put(TestStores.bytes("new"), seen);
+      store.remove(TestStores.bytes("k6"));
+      assertEquals(2, store.commit());
+      assertEquals(0, p.getReadStore(2).metrics().customMetrics().get("replayedCommitsWithDifferentContent"),
+          "a replay on version 1 read from files differed from the commit on the cached version 1");
+    }
+    assertEquals(100, TestStores.provider(dir, Map.of()).getReadStore(2).metrics().numKeys());
   }
 
   @Test

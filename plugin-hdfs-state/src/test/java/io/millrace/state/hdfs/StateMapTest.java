@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
@@ -50,12 +51,10 @@ class StateMapTest {
       TreeMap<String, String> model = new TreeMap<>(models.get(versions.indexOf(base)));
       TreeMap<String, String> baseModel = new TreeMap<>(model);
       MapEditor editor = base.edit();
-      Set<String> touched = new HashSet<>();
       // Phases of growth and of shrinking, so that splits, merges and collapses all happen.
       double removeShare = v % 3 == 0 ? 0.8 : 0.3;
       for (int op = 0; op < 400; op++) {
         String k = key(random.nextInt(3000));
-        touched.add(k);
         if (random.nextDouble() < removeShare) {
           editor.remove(TestStores.bytes(k));
           model.remove(k);
@@ -66,7 +65,7 @@ class StateMapTest {
           model.put(k, value);
         }
       }
-      assertEquals(netChanges(baseModel, model, touched), changes(editor.changes()), "changes of version " + v);
+      assertEquals(netChanges(baseModel, model), changes(editor.changes()), "changes of version " + v);
       long working = editor.workingBytes();
       StateMap next = editor.current();
       assertEquals(Measure.bytes(base, next) - Measure.bytes(base), working, "working bytes of version " + v);
@@ -83,11 +82,13 @@ class StateMapTest {
     }
   }
 
-  /** What a delta holds: every touched key put last, and every touched key the base had and lost. */
-  private static TreeMap<String, String> netChanges(Map<String, String> base, Map<String, String> edited, Set<String> touched) {
+  /** What a delta holds: every key whose value is not what it was in the base, null where it is gone. */
+  private static TreeMap<String, String> netChanges(Map<String, String> base, Map<String, String> edited) {
     TreeMap<String, String> out = new TreeMap<>();
-    for (String k : touched) {
-      if (edited.containsKey(k) || base.containsKey(k)) {
+    Set<String> keys = new HashSet<>(base.keySet());
+    keys.addAll(edited.keySet());
+    for (String k : keys) {
+      if (!Objects.equals(base.get(k), edited.get(k))) {
         out.put(k, edited.get(k));
       }
     }
@@ -184,6 +185,29 @@ class StateMapTest {
     editor.remove(TestStores.bytes("missing"));
     assertEquals(List.of(), editor.changes());
     assertEquals(Measure.bytes(base, editor.current()) - Measure.bytes(base), editor.workingBytes());
+  }
+
+  @Test
+  void aBatchGivesTheSameChangesWhetherTheBaseHoldsTheCallersArraysOrCopies() {
+    byte[] seen = TestStores.bytes("seen"); // one array for every key, as deduplication puts
+    StateMapBuilder cached = new StateMapBuilder();
+    StateMapBuilder loaded = new StateMapBuilder();
+    for (int i = 0; i < 1000; i += 2) {
+      cached.add(TestStores.bytes(key(i)), seen);
+      loaded.add(TestStores.bytes(key(i)), seen.clone());
+    }
+    List<TreeMap<String, String>> deltas = new ArrayList<>();
+    for (StateMap base : List.of(cached.build(), loaded.build())) {
+      MapEditor editor = base.edit();
+      for (int i = 0; i < 1000; i += 3) {
+        editor.put(TestStores.bytes(key(i)), seen);
+      }
+      editor.put(TestStores.bytes(key(10)), TestStores.bytes("other"));
+      editor.remove(TestStores.bytes(key(20)));
+      deltas.add(changes(editor.changes()));
+    }
+    assertEquals(deltas.get(0), deltas.get(1));
+    assertEquals(167 + 1 + 1, deltas.get(0).size(), "new keys, the changed one, the removed one: " + deltas.get(0));
   }
 
   @Test
