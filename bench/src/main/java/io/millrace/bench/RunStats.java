@@ -68,6 +68,13 @@ final class RunStats extends StreamingQueryListener {
     Map<String, Object> phaseMedians = new LinkedHashMap<>();
     phases.forEach((k, v) -> phaseMedians.put(k, median(v)));
     r.put("phaseMediansData", phaseMedians);
+    // Where the wall time outside steady batches goes: the first batch runs mostly before the
+    // JIT has compiled the hot paths.
+    progress.stream().filter(p -> p.numInputRows() > 0).findFirst()
+        .ifPresent(p -> r.put("phasesFirstBatch", new LinkedHashMap<>(p.durationMs())));
+    r.put("batchMsData", data);
+    r.put("sumBatchMs", data.stream().mapToLong(Long::longValue).sum()
+        + noData.stream().mapToLong(Long::longValue).sum());
     r.put("stateRowsUpdated", updated);
     r.put("stateRowsRemoved", removed);
     r.put("numRowsDroppedByWatermark", dropped);

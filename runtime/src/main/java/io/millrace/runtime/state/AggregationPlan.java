@@ -13,6 +13,7 @@ import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -209,11 +210,15 @@ public final class AggregationPlan {
     return grouping.length;
   }
 
-  /** The key row of a group given by its parts. */
-  Row keyRow(long windowStart, Object[] values) {
+  /**
+   * The key row of a group given by its parts; {@code windows} holds the window structs made so
+   * far (immutable, so the groups of one window share one: a batch has a few windows and
+   * hundreds of thousands of groups).
+   */
+  Row keyRow(long windowStart, Object[] values, Map<Long, Row> windows) {
     Object[] key = values.clone();
     if (windowIndex >= 0) {
-      key[windowIndex] = Row.of(windowStart, windowStart + window.durationMicros());
+      key[windowIndex] = windows.computeIfAbsent(windowStart, s -> Row.of(s, s + window.durationMicros()));
     }
     return Row.wrap(key);
   }

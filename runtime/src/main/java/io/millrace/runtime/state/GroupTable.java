@@ -30,13 +30,24 @@ final class GroupTable {
     }
   }
 
-  private final List<Group> groups = new ArrayList<>();
+  private final List<Group> groups;
   /**
    * Open addressing, two ints a slot: the group's hash, and its index + 1 into {@link #groups}
    * (0 when free). The hash sits beside the index so that a probe past another group's slot
    * reads no group: each group read is a cache miss or several (group, values, their objects).
    */
-  private int[] slots = new int[2 * 1024];
+  private int[] slots;
+
+  /** A table sized for about {@code expectedGroups} groups, so that it need not grow on the way there. */
+  GroupTable(int expectedGroups) {
+    int capacity = Integer.highestOneBit(Math.max(1024, Math.min(expectedGroups, 1 << 24)) * 2 - 1) * 2;
+    groups = new ArrayList<>(Math.max(16, Math.min(expectedGroups, 1 << 24)));
+    slots = new int[2 * capacity];
+  }
+
+  int size() {
+    return groups.size();
+  }
 
   /** The group of these key parts, or null; {@code values} is not kept. */
   Group find(long windowStart, Object[] values, int hash) {

@@ -3,6 +3,7 @@ package io.millrace.runtime.state;
 import io.millrace.runtime.expr.EvalContext;
 import io.millrace.spi.data.Row;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,16 +36,18 @@ final class PartialAggregation implements PartitionInput {
   private List<List<Partial>> routed;
   private long rows;
   private long dropped;
+  private int groupCount;
 
+  /** @param expectedGroups how many groups the table is sized for at first (the last batch's count, say) */
   PartialAggregation(AggregationPlan plan, RowCodec keyCodec, KeyGroups keyGroups, EvalContext context,
-      long watermarkMicros) {
+      long watermarkMicros, int expectedGroups) {
     this.plan = plan;
     this.keyCodec = keyCodec;
     this.keyGroups = keyGroups;
     this.context = context;
     this.watermarkMicros = watermarkMicros;
     this.late = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark();
-    this.table = plan.singleGroupPerRow() ? new GroupTable() : null;
+    this.table = plan.singleGroupPerRow() ? new GroupTable(expectedGroups) : null;
     this.scratch = new Object[plan.groupingSize()];
   }
 
@@ -92,15 +95,26 @@ final class PartialAggregation implements PartitionInput {
     plan.update(g.buffer, row, context);
   }
 
+  /** How many groups this input found; known once {@link #finish()}ed. */
+  int groupCount() {
+    return groupCount;
+  }
+
+  private int groups() {
+    return table != null ? table.size() : groups.size();
+  }
+
   @Override
   public void finish() {
+    groupCount = groups();
     routed = new ArrayList<>(keyGroups.partitions());
     for (int p = 0; p < keyGroups.partitions(); p++) {
       routed.add(new ArrayList<>());
     }
     if (table != null) {
+      Map<Long, Row> windows = new HashMap<>();
       for (GroupTable.Group g : table.inOrder()) {
-        route(plan.keyRow(g.windowStart, g.values), g.buffer);
+        route(plan.keyRow(g.windowStart, g.values, windows), g.buffer);
       }
       table = null;
     } else {

@@ -30,6 +30,12 @@ final class RowCodec {
 
   private final Schema schema;
   private final Layout layout;
+  /**
+   * The size of the last row encoded, the first guess for the next: rows of one schema are
+   * mostly one size, and a right guess saves a copy. Shared by task threads without locking;
+   * a stale value only costs a copy.
+   */
+  private int lastSize = 32;
 
   RowCodec(Schema schema) {
     this.schema = schema;
@@ -59,9 +65,11 @@ final class RowCodec {
   }
 
   byte[] encode(Row row) {
-    Writer out = new Writer();
+    Writer out = new Writer(lastSize);
     write(out, layout, row);
-    return out.toByteArray();
+    byte[] bytes = out.toByteArray();
+    lastSize = bytes.length;
+    return bytes;
   }
 
   Row decode(byte[] bytes) {
@@ -150,8 +158,12 @@ final class RowCodec {
 
   /** A growable big-endian byte buffer. */
   private static final class Writer {
-    private byte[] buf = new byte[32];
+    private byte[] buf;
     private int len;
+
+    Writer(int capacity) {
+      buf = new byte[Math.max(capacity, 1)];
+    }
 
     private void ensure(int n) {
       if (len + n > buf.length) {
@@ -184,7 +196,7 @@ final class RowCodec {
     }
 
     byte[] toByteArray() {
-      return Arrays.copyOf(buf, len);
+      return len == buf.length ? buf : Arrays.copyOf(buf, len);
     }
   }
 
