@@ -40,7 +40,7 @@ final class JsonRecordParser implements RecordParser {
   private final boolean anyNotNull;
   private final Map<String, Integer> columnByName = new HashMap<>();
   private final TimestampParser timestamps;
-  private final RecentStrings strings = new RecentStrings();
+  private final RecentStrings strings = RecentStrings.ofThisThread();
   private JsonParser parser;
   private ByteArrayFeeder feeder;
   private String[] nameAt = new String[8];
