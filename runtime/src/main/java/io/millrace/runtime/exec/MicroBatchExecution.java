@@ -15,6 +15,7 @@ import io.millrace.runtime.checkpoint.OffsetSeq;
 import io.millrace.runtime.expr.EvalContext;
 import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.runtime.plan.QueryPlan;
+import io.millrace.runtime.plan.RowPipeline;
 import io.millrace.runtime.state.PartitionInput;
 import io.millrace.runtime.state.StatefulOperator;
 import io.millrace.spi.Options;
@@ -412,13 +413,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       inputRows = result.inputRows();
       StatefulOperator.Result state = timer.time("stateUpdate",
           () -> op.run(batchId, result.inputs(), context, batchWatermarkMicros));
-      output = new ArrayList<>(state.rows().size());
-      for (Row r : state.rows()) {
-        Row out = plan.after().apply(r, context);
-        if (out != null) {
-          output.add(out);
-        }
-      }
+      output = afterState(state.rows(), context);
       stateProgress = List.of(state.progress());
     } else {
       BatchReader.Result<BatchReader.RowList> result = timer.time("getBatch",
@@ -452,6 +447,22 @@ public final class MicroBatchExecution implements StreamingQuery {
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
     }
+  }
+
+  /**
+   * The stateless operators after the stateful one, over its rows. A method of its own so the
+   * JIT compiles this loop alone rather than all of runBatch around it.
+   */
+  private List<Row> afterState(List<Row> rows, EvalContext context) {
+    List<Row> output = new ArrayList<>(rows.size());
+    RowPipeline after = plan.after();
+    for (Row r : rows) {
+      Row out = after.apply(r, context);
+      if (out != null) {
+        output.add(out);
+      }
+    }
+    return output;
   }
 
   private List<ProgressTracker.SourceFigures> sourceProgress(List<Offset> starts, List<Offset> ends,
