@@ -97,12 +97,9 @@ public final class DeduplicationPlan {
     return withinWatermark ? "dedupeWithinWatermark" : "dedupe";
   }
 
-  Row key(Row input) {
-    Object[] values = new Object[keyColumns.length];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = input.get(keyColumns[i]);
-    }
-    return Row.wrap(values);
+  /** The input columns the key is made of, in key order; not to be changed. */
+  int[] keyColumns() {
+    return keyColumns;
   }
 
   /** Whether an input row is too late to be considered at {@code watermarkMicros}. */

@@ -41,7 +41,7 @@ final class RoutedRows implements PartitionInput {
       late++;
       return;
     }
-    byte[] key = keyCodec.encode(plan.key(row));
+    byte[] key = keyCodec.encodeColumns(row, plan.keyColumns());
     buckets.get(keyGroups.partition(key)).add(new Routed(key, row));
   }
 

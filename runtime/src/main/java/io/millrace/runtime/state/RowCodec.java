@@ -65,8 +65,17 @@ final class RowCodec {
   }
 
   byte[] encode(Row row) {
+    return encodeColumns(row, null);
+  }
+
+  /**
+   * Encodes, as a row of this codec's schema, the values at {@code columns} of {@code row} (all
+   * of its values, in order, when null): a key taken straight from an input row, with no key
+   * row built first.
+   */
+  byte[] encodeColumns(Row row, int[] columns) {
     Writer out = new Writer(lastSize);
-    write(out, layout, row);
+    writeColumns(out, layout, row, columns);
     byte[] bytes = out.toByteArray();
     lastSize = bytes.length;
     return bytes;
@@ -116,9 +125,13 @@ final class RowCodec {
   }
 
   private static void write(Writer out, Layout layout, Row row) {
+    writeColumns(out, layout, row, null);
+  }
+
+  private static void writeColumns(Writer out, Layout layout, Row row, int[] columns) {
     DataType.Kind[] kinds = layout.kinds;
     for (int i = 0; i < kinds.length; i++) {
-      Object v = row.get(i);
+      Object v = row.get(columns == null ? i : columns[i]);
       if (v == null) {
         out.writeByte(0);
         continue;
