@@ -62,6 +62,14 @@ final class HdfsStateStore implements StateStore {
   }
 
   @Override
+  public byte[] putIfAbsent(byte[] key, byte[] value) {
+    requireOpen("putIfAbsent");
+    Objects.requireNonNull(key, "a state key cannot be null");
+    Objects.requireNonNull(value, "a state value cannot be null");
+    return editor.putIfAbsent(key, value);
+  }
+
+  @Override
   public void remove(byte[] key) {
     requireOpen("remove");
     editor.remove(Objects.requireNonNull(key, "a state key cannot be null"));

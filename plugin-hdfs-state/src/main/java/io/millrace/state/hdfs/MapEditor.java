@@ -51,6 +51,9 @@ final class MapEditor {
   private TreeDiff diff;
   // Results of the last leaf operation and of a split, passed up the recursion.
   private boolean found;
+  /** Set for the descent of {@link #putIfAbsent}: a key found is left as it is, in {@link #present}. */
+  private boolean onlyIfAbsent;
+  private byte[] present;
   private Node splitRight;
   private byte[] splitLow;
 
@@ -76,6 +79,32 @@ final class MapEditor {
     if (!found) {
       size++;
     }
+  }
+
+  /**
+   * Sets {@code key} to {@code value} unless it has a value; returns that value (and changes
+   * nothing), or null when it set it. One descent, where a get and then a put took two.
+   */
+  byte[] putIfAbsent(byte[] key, byte[] value) {
+    beforeEdit();
+    onlyIfAbsent = true;
+    Node after;
+    try {
+      after = insert(root, key, value);
+    } finally {
+      onlyIfAbsent = false;
+    }
+    if (found) {
+      return present; // the descent changed no node
+    }
+    edited();
+    root = after;
+    if (splitRight != null) {
+      root = newInner(new byte[][] {null, splitLow}, new Node[] {root, splitRight});
+      splitRight = null;
+    }
+    size++;
+    return null;
   }
 
   /** Removes {@code key}; a missing key changes nothing. */
@@ -224,6 +253,9 @@ final class MapEditor {
     Node right = splitRight;
     byte[] rightLow = splitLow;
     splitRight = null;
+    if (right == null && child == inner.children[i]) {
+      return inner; // the child changed in place, or not at all (putIfAbsent of a present key)
+    }
     if (right == null && inner.generation == generation) {
       inner.children[i] = child;
       return inner;
@@ -245,6 +277,10 @@ final class MapEditor {
   private Node insertIntoLeaf(Leaf leaf, byte[] key, byte[] value) {
     int at = Bytes.search(leaf.keys, leaf.count, key);
     found = at >= 0;
+    if (found && onlyIfAbsent) {
+      present = leaf.values[at];
+      return leaf;
+    }
     if (found) {
       // The key array is equal and immutable: the tree keeps the one it has.
       Leaf own = own(leaf);

@@ -3,6 +3,7 @@ package io.millrace.state.hdfs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -122,6 +123,25 @@ class StateMapTest {
     assertFalse(empty.iterator().hasNext());
     assertEquals(Measure.bytes(empty), empty.bytes());
     assertEquals(5000, full.size());
+  }
+
+  @Test
+  void putIfAbsentOfAPresentKeyCopiesNothingAndOfAnAbsentOneAddsIt() {
+    StateMap base = build(100_000);
+    MapEditor editor = base.edit();
+    byte[] present = editor.putIfAbsent(TestStores.bytes(key(4_321)), TestStores.bytes("other"));
+    assertArrayEquals(TestStores.bytes("v4321"), present, "the value of a present key");
+    assertEquals(0, editor.nodesCreated(), "putIfAbsent of a present key created nodes");
+    assertSame(base.root(), editor.current().root(), "putIfAbsent of a present key changed the tree");
+    assertEquals(0, editor.diff(true).changes().size(), "putIfAbsent of a present key made a change");
+
+    assertNull(editor.putIfAbsent(TestStores.bytes("absent"), TestStores.bytes("new")), "an absent key has no value");
+    assertEquals(100_001, editor.size());
+    assertArrayEquals(TestStores.bytes("new"),
+        editor.putIfAbsent(TestStores.bytes("absent"), TestStores.bytes("newer")), "its value once put");
+    assertEquals(100_001, editor.size());
+    assertEquals(Map.of("absent", "new"), changes(editor.diff(true).changes()));
+    assertNull(base.get(TestStores.bytes("absent")), "the base changed");
   }
 
   @Test

@@ -68,6 +68,20 @@ final class RocksDbStateStore implements StateStore {
   }
 
   @Override
+  public byte[] putIfAbsent(byte[] key, byte[] value) {
+    checkOpen();
+    if (value == null) {
+      throw new IllegalArgumentException("a state value cannot be null; use remove");
+    }
+    byte[] current = visible(key); // the one lookup put makes anyway, to keep numKeys exact
+    if (current == null) {
+      numKeys++;
+      record(key, value);
+    }
+    return current;
+  }
+
+  @Override
   public void remove(byte[] key) {
     checkOpen();
     if (visible(key) != null) {

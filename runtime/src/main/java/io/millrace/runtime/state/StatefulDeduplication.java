@@ -89,14 +89,25 @@ public final class StatefulDeduplication implements StatefulOperator {
     List<Row> out = new ArrayList<>();
     for (PartitionInput in : inputs) {
       for (RoutedRows.Routed r : ((RoutedRows) in).routedTo(partition)) {
-        // A second copy within this batch finds the first one's put: a store reads its own
-        // uncommitted writes, and a key put now is never expired (its row was not late).
+        if (seen != null) {
+          // dropDuplicates: a remembered key is never expired here, since a key that holds the
+          // event time expires exactly when its rows are late, and late rows never get here;
+          // so the row is new exactly when its key is absent, one lookup.
+          if (store.putIfAbsent(r.key(), seen) != null) {
+            continue;
+          }
+          out.add(r.input());
+          continue;
+        }
+        // dropDuplicatesWithinWatermark: a remembered key may have expired. A second copy within
+        // this batch finds the first one's put: a store reads its own uncommitted writes, and a
+        // key put now is never expired (its row was not late).
         byte[] remembered = store.get(r.key());
         if (remembered != null && !(watermarked
             && plan.expired(keyCodec, r.key(), valueCodec, remembered, watermarkMicros))) {
           continue;
         }
-        store.put(r.key(), plan.withinWatermark() ? valueCodec.encode(plan.remember(r.input())) : seen);
+        store.put(r.key(), valueCodec.encode(plan.remember(r.input())));
         out.add(r.input());
       }
     }

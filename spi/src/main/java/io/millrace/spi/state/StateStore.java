@@ -16,6 +16,21 @@ public interface StateStore extends ReadStateStore {
   void put(byte[] key, byte[] value);
 
   /**
+   * Sets {@code key} to {@code value} unless the key has a value in this store (committed, or
+   * put by this store and not removed since); returns that value, or null when it set
+   * {@code value}. A deduplication asks this of every row, so a store should answer it with one
+   * lookup rather than the default's {@link #get} then {@link #put}. The arrays are kept as by
+   * {@link #put}.
+   */
+  default byte[] putIfAbsent(byte[] key, byte[] value) {
+    byte[] current = get(key);
+    if (current == null) {
+      put(key, value);
+    }
+    return current;
+  }
+
+  /**
    * Removes {@code key}; removing a missing key is allowed and changes nothing. As with
    * {@link #put}, the store may keep the array as it is.
    */

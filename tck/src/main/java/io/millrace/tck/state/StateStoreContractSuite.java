@@ -28,7 +28,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The contract of a {@link io.millrace.spi.state.StateStoreProvider}, rules T01 to T18.
+ * The contract of a {@link io.millrace.spi.state.StateStoreProvider}, rules T01 to T19.
  *
  * <p>To run it on your state store, extend it in your plugin's tests and return a kit:
  * <pre>{@code
@@ -430,6 +430,36 @@ public abstract class StateStoreContractSuite {
       assertPrefix(reader, new byte[] {(byte) 0xFF}, "(a byte above 0x7F)", new byte[][] {{(byte) 0xFF, 1}, {(byte) 0xFF}});
       assertPrefix(reader, new byte[] {7}, "(no key has it)", new byte[0][]);
     }
+  }
+
+  @Test
+  @DisplayName("T19 putIfAbsent sets only an absent key and returns the value a present one keeps")
+  void t19_putIfAbsent() {
+    StateStoreId id = harness.id();
+    StateStoreProvider provider = harness.fresh(id);
+    History history = new History();
+    history.commit("T19", provider, List.of(Change.put("a", "1"), Change.put("b", "2")));
+    StateStore store = provider.getStore(1);
+    assertPresent("a key committed with '1'", "1", store.putIfAbsent(StateData.bytes("a"), StateData.bytes("x")));
+    assertNull(store.putIfAbsent(StateData.bytes("c"), StateData.bytes("3")),
+        "T19: putIfAbsent of an absent key 'c' returned a value");
+    assertPresent("a key this store has just set to '3'", "3",
+        store.putIfAbsent(StateData.bytes("c"), StateData.bytes("y")));
+    store.remove(StateData.bytes("b"));
+    assertNull(store.putIfAbsent(StateData.bytes("b"), StateData.bytes("4")),
+        "T19: putIfAbsent of a key this store has removed returned a value");
+    List<Change> applied = List.of(Change.put("c", "3"), Change.put("b", "4"));
+    StateData.assertContents("T19: the store after its putIfAbsent calls",
+        Change.applied(history.version(1), applied), StateData.contents("T19", store));
+    assertEquals(3, store.metrics().numKeys(), "T19: numKeys() after putIfAbsent set one new key of three");
+    assertEquals(2, store.commit(), "T19: commit() of a store of version 1");
+    history.record(applied);
+    history.checkAll("T19", "read by a fresh provider", harness.fresh(id));
+  }
+
+  private static void assertPresent(String what, String expected, byte[] returned) {
+    assertEquals(expected, returned == null ? null : StateData.text(returned),
+        "T19: putIfAbsent of " + what + " returned another value");
   }
 
   private static void assertPrefix(ReadStateStore store, byte[] prefix, String when, byte[][] expected) {

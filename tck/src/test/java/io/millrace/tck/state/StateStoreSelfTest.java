@@ -13,7 +13,7 @@ import org.junit.platform.testkit.engine.Events;
  * each broken provider fails exactly the rule it breaks.
  */
 class StateStoreSelfTest {
-  private static final int RULES = 18;
+  private static final int RULES = 19;
 
 
 
@@ -44,6 +44,12 @@ class StateStoreSelfTest {
   @DisplayName("a store that loses versions when closed and reloaded fails T05 only")
   void forgetfulStoreFailsT05() {
     assertFailsExactly(ForgetfulStateStoreSuite.class, "T05");
+  }
+
+  @Test
+  @DisplayName("a store whose putIfAbsent overwrites a present key fails T19 only")
+  void overwritingStoreFailsT19() {
+    assertFailsExactly(OverwritingStateStoreSuite.class, "T19");
   }
 
   @Test
