@@ -67,7 +67,10 @@ final class MapEditor {
     return base;
   }
 
-  /** Sets {@code key} to {@code value}; the editor keeps both arrays, so callers pass copies. */
+  /**
+   * Sets {@code key} to {@code value}; the editor keeps both arrays, which nobody changes
+   * afterwards (the SPI's put forbids the caller to).
+   */
   void put(byte[] key, byte[] value) {
     beforeEdit();
     edited();
@@ -86,7 +89,7 @@ final class MapEditor {
    * nothing), or null when it set it. One descent, where a get and then a put took two.
    */
   byte[] putIfAbsent(byte[] key, byte[] value) {
-    beforeEdit();
+    beforeEdit(); // may start a generation for nothing when the key is present; that costs no node
     onlyIfAbsent = true;
     Node after;
     try {
@@ -296,8 +299,20 @@ final class MapEditor {
     return own;
   }
 
-  /** Splits a full leaf into halves and inserts the new entry into the half it belongs to. */
+  /**
+   * Splits a full leaf into halves and inserts the new entry into the half it belongs to; an
+   * entry past the leaf's last key starts a new leaf of its own instead, and the full leaf
+   * stays as it is. Keys that mostly grow (a deduplication's ids, a window's start) then fill
+   * their leaves, where halving left every leaf half empty for good: four times the leaves the
+   * keys need, and twice the arrays for the GC to copy.
+   */
   private Node splitInserting(Leaf leaf, int at, byte[] key, byte[] value) {
+    if (at == leaf.count) {
+      Leaf right = newLeaf(new byte[][] {key}, new byte[][] {value}, 0, 1);
+      splitRight = right;
+      splitLow = key;
+      return leaf;
+    }
     int half = leaf.count / 2;
     Leaf right = newLeaf(leaf.keys, leaf.values, half, leaf.count);
     Leaf left;

@@ -126,6 +126,37 @@ class StateMapTest {
   }
 
   @Test
+  void growingKeysFillTheirLeavesAndRandomOnesStillFindTheirPlace() {
+    MapEditor editor = StateMap.EMPTY.edit();
+    for (int i = 0; i < 32_000; i++) {
+      editor.put(TestStores.bytes(key(i)), TestStores.bytes("v" + i));
+    }
+    StateMap grown = editor.current();
+    // Appends start a new leaf and leave the full one whole: 1,000 leaves of 32, not 2,000 of 16.
+    assertTrue(leaves(grown.root()) <= 1_001, leaves(grown.root()) + " leaves for 32,000 growing keys");
+    MapEditor mixed = grown.edit();
+    Random random = new Random(7);
+    TreeMap<String, String> expected = contents(grown);
+    for (int i = 0; i < 20_000; i++) {
+      String k = key(random.nextInt(64_000)) + (random.nextBoolean() ? "" : "-x");
+      mixed.put(TestStores.bytes(k), TestStores.bytes("m" + i));
+      expected.put(k, "m" + i);
+    }
+    assertEquals(expected, contents(mixed.current()));
+  }
+
+  private static int leaves(Node node) {
+    if (node instanceof Leaf) {
+      return 1;
+    }
+    int n = 0;
+    for (Node child : ((Inner) node).children) {
+      n += leaves(child);
+    }
+    return n;
+  }
+
+  @Test
   void putIfAbsentOfAPresentKeyCopiesNothingAndOfAnAbsentOneAddsIt() {
     StateMap base = build(100_000);
     MapEditor editor = base.edit();
