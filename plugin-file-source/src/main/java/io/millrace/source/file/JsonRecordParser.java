@@ -40,7 +40,8 @@ final class JsonRecordParser implements RecordParser {
   private final boolean anyNotNull;
   private final Map<String, Integer> columnByName = new HashMap<>();
   private final TimestampParser timestamps;
-  private final RecentStrings strings = RecentStrings.ofThisThread();
+  /** The string cache of the thread parsing the current line (a reader may move between threads). */
+  private RecentStrings strings;
   private JsonParser parser;
   private ByteArrayFeeder feeder;
   private String[] nameAt = new String[8];
@@ -66,6 +67,7 @@ final class JsonRecordParser implements RecordParser {
 
   @Override
   public Object[] parse(byte[] bytes, int offset, int length) throws Malformed {
+    strings = RecentStrings.ofThisThread();
     Object[] row = new Object[kinds.length];
     boolean parsed = false;
     try {

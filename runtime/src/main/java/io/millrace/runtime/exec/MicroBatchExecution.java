@@ -104,6 +104,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     this.pinned = PinnedSettings.resolve(engine.settings(), restart.lastOffsets(), checkpoint.root());
     this.sources = new ArrayList<>();
     BatchWriter createdWriter = null;
+    Optional<StatefulOperator> createdStateful = Optional.empty();
     try {
       this.sources.add(createSource(0, LogicalPlan.source(spec.plan())));
       this.plan = QueryPlan.analyze(spec.plan(), sources.get(0).source.schema());
@@ -118,11 +119,15 @@ public final class MicroBatchExecution implements StreamingQuery {
       this.progress = new ProgressTracker(checkpoint.queryId(), runId, spec.queryName().orElse(null),
           guarantee.label(), engine.settings().numRecentProgressUpdates());
       restoreFrom(restart);
-      // Last, because it records the state schema: everything that can be refused was checked.
-      this.stateful = StatefulOperators.create(engine, plan, spec.outputMode(), pinned.values(), checkpoint);
+      fixAvailableDataIfBounded();
+      // Last, because it records the state schema and opens the state stores: everything that
+      // can be refused was checked.
+      createdStateful = StatefulOperators.create(engine, plan, spec.outputMode(), pinned.values(), checkpoint);
+      this.stateful = createdStateful;
       this.maintenance = StatefulOperators.scheduleMaintenance(stateful, engine.settings(), checkpoint.queryId());
-    } catch (RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       // A query that fails to start releases what it opened; the checkpoint is closed by start().
+      createdStateful.ifPresent(StatefulOperator::close);
       sources.forEach(s -> closeQuietly(s.source));
       if (createdWriter != null) {
         closeQuietly(createdWriter);
@@ -157,7 +162,6 @@ public final class MicroBatchExecution implements StreamingQuery {
       MicroBatchExecution query;
       try {
         query = new MicroBatchExecution(engine, spec, runId, checkpoint, durable, policy);
-        query.fixAvailableDataIfBounded();
       } catch (IOException | RuntimeException e) {
         closeQuietly(checkpoint);
         if (!durable) {

@@ -140,11 +140,10 @@ abstract class Aggregator {
 
     void update(AggBuffer b, Object v) {
       if (whole) {
-        b.words[offset] += ((Number) v).longValue();
+        add(b, ((Number) v).longValue());
       } else {
-        b.setDouble(offset, b.doubleAt(offset) + ((Number) v).doubleValue());
+        add(b, ((Number) v).doubleValue());
       }
-      b.setNull(offset, false);
     }
 
     void merge(AggBuffer b, AggBuffer o) {
@@ -152,10 +151,20 @@ abstract class Aggregator {
         return;
       }
       if (whole) {
-        b.words[offset] += o.words[offset];
+        add(b, o.words[offset]);
       } else {
-        b.setDouble(offset, b.doubleAt(offset) + o.doubleAt(offset));
+        add(b, o.doubleAt(offset));
       }
+    }
+
+    private void add(AggBuffer b, long value) {
+      b.words[offset] = b.isNull(offset) ? value : b.words[offset] + value;
+      b.setNull(offset, false);
+    }
+
+    /** The first value is kept as it is, not added to 0.0: a sum of -0.0 alone is -0.0, as it was boxed. */
+    private void add(AggBuffer b, double value) {
+      b.setDouble(offset, b.isNull(offset) ? value : b.doubleAt(offset) + value);
       b.setNull(offset, false);
     }
 

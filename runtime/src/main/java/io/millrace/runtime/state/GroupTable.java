@@ -40,8 +40,9 @@ final class GroupTable {
 
   /** A table sized for about {@code expectedGroups} groups, so that it need not grow on the way there. */
   GroupTable(int expectedGroups) {
-    int capacity = Integer.highestOneBit(Math.max(1024, Math.min(expectedGroups, 1 << 24)) * 2 - 1) * 2;
-    groups = new ArrayList<>(Math.max(16, Math.min(expectedGroups, 1 << 24)));
+    int expected = Math.max(0, Math.min(expectedGroups, 1 << 20));
+    int capacity = Integer.highestOneBit(Math.max(1024, expected) * 2 - 1) * 2;
+    groups = new ArrayList<>(Math.max(16, expected));
     slots = new int[2 * capacity];
   }
 

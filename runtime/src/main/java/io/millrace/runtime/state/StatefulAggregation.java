@@ -37,10 +37,13 @@ public final class StatefulAggregation implements StatefulOperator {
   private final PartitionStores stores;
   private final ExecutorService pool;
   /**
-   * The most groups one input of the last batch had: the next batch's tables start at that
-   * size instead of growing to it by rehashing (batches of one query are much alike).
+   * The groups an input of the last batch had on average: the next batch's tables start at that
+   * size instead of growing to it by rehashing (batches of one query are much alike). Capped, and
+   * an average rather than the largest, so that one large catch-up batch or one skewed input
+   * does not make every task of every later batch allocate a table that size up front.
    */
   private volatile int lastGroupsPerInput;
+  private static final int MAX_PRESIZED_GROUPS = 1 << 20;
   /** Per state partition, how many groups the last batch touched: the size its map starts at. */
   private final int[] lastTouched;
 
@@ -91,12 +94,12 @@ public final class StatefulAggregation implements StatefulOperator {
   public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros)
       throws Exception {
     long dropped = 0;
-    int mostGroups = 0;
+    long groups = 0;
     for (PartitionInput in : inputs) {
       dropped += ((PartialAggregation) in).dropped();
-      mostGroups = Math.max(mostGroups, ((PartialAggregation) in).groupCount());
+      groups += ((PartialAggregation) in).groupCount();
     }
-    lastGroupsPerInput = mostGroups;
+    lastGroupsPerInput = inputs.isEmpty() ? 0 : (int) Math.min(MAX_PRESIZED_GROUPS, groups / inputs.size());
     boolean evict = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark() && mode != OutputMode.COMPLETE;
     return PartitionedCommit.run(stores, pool, batchId, keyGroups.partitions(),
         (partition, store) -> prepare(store, partition, inputs, evict, watermarkMicros),

@@ -137,6 +137,44 @@ class StreamingAggregationTest {
   }
 
   @Test
+  void sumsKeepTheirFirstValueAsItIsAndManyAggregatesKeepTheirNullsApart() {
+    MemoryStream doubles = MemoryStream.create(input + "-d", Schema.parse("key STRING, x DOUBLE, n LONG"));
+    try (MillraceSession session = builder().build()) {
+      List<io.millrace.api.Column> aggregates = new ArrayList<>();
+      aggregates.add(sum("x").as("sx"));
+      for (int i = 0; i < 70; i++) {
+        // 70 sums of n: more null flags than one 64-bit word holds; the even ones see only nulls.
+        aggregates.add(sum(i % 2 == 0 ? "x" : "n").as("s" + i));
+      }
+      StreamingQuery q = session.readStream().format("memory").option("name", input + "-d")
+          .option("numPartitions", "3").load()
+          .groupBy("key").agg(aggregates.get(0), aggregates.subList(1, aggregates.size()).toArray(new io.millrace.api.Column[0]))
+          .writeStream().format("memory").option("name", output).outputMode("complete")
+          .option("checkpointLocation", dir.resolve("ckpt").toString()).start();
+      doubles.addData(Row.of("neg", -0.0, null), Row.of("nulls", null, 5L));
+      q.processAllAvailable();
+      doubles.addData(Row.of("nulls", null, 7L));
+      q.processAllAvailable();
+      q.stop();
+      for (Row r : MemorySinkTable.get(output).rows()) {
+        if (r.getString(0).equals("neg")) {
+          assertThat(Double.doubleToRawLongBits(r.getDouble(1))).as("sum of -0.0 alone")
+              .isEqualTo(Double.doubleToRawLongBits(-0.0));
+          assertThat(r.get(3)).as("sum of n, which is null in the row of 'neg'").isNull();
+        } else {
+          assertThat(r.get(1)).as("sum of x over nulls only").isNull();
+          for (int i = 0; i < 70; i++) {
+            assertThat(r.get(2 + i)).as("s" + i).isEqualTo(i % 2 == 0 ? null : 12L);
+          }
+        }
+      }
+      assertThat(MemorySinkTable.get(output).rows()).hasSize(2);
+    } finally {
+      MemoryStream.remove(input + "-d");
+    }
+  }
+
+  @Test
   void completeModeEmitsTheWholeResultEveryBatch() {
     try (MillraceSession session = builder().build()) {
       StreamingQuery q = start(session, "complete", in -> in.groupBy("key").count());
