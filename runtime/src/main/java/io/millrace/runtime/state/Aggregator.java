@@ -5,6 +5,7 @@ import io.millrace.runtime.expr.AggregateCall;
 import io.millrace.runtime.expr.BoundExpression;
 import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Field;
+import io.millrace.spi.data.Row;
 import java.util.List;
 
 /**
@@ -71,11 +72,16 @@ abstract class Aggregator {
 
   abstract Object result(AggBuffer b);
 
-  /** Writes its slots as the state row's values into {@code row}. */
-  abstract void save(AggBuffer b, Object[] row);
+  /**
+   * Writes its slots as the state row's values into {@code row}: by default its one slot holds
+   * its result, as for count, sum, min and max.
+   */
+  void save(AggBuffer b, Object[] row) {
+    row[offset] = result(b);
+  }
 
   /** Reads its slots from a state row. */
-  abstract void load(io.millrace.spi.data.Row row, AggBuffer b);
+  abstract void load(Row row, AggBuffer b);
 
   /** count(x) counts non-null x; count(*) has no argument and counts rows. */
   private static final class Count extends Aggregator {
@@ -107,11 +113,7 @@ abstract class Aggregator {
       return b.words[offset];
     }
 
-    void save(AggBuffer b, Object[] row) {
-      row[offset] = b.words[offset];
-    }
-
-    void load(io.millrace.spi.data.Row row, AggBuffer b) {
+    void load(Row row, AggBuffer b) {
       b.words[offset] = row.getLong(offset);
     }
   }
@@ -175,11 +177,7 @@ abstract class Aggregator {
       return whole ? (Object) b.words[offset] : (Object) b.doubleAt(offset);
     }
 
-    void save(AggBuffer b, Object[] row) {
-      row[offset] = result(b);
-    }
-
-    void load(io.millrace.spi.data.Row row, AggBuffer b) {
+    void load(Row row, AggBuffer b) {
       init(b);
       if (!row.isNullAt(offset)) {
         update(b, row.get(offset));
@@ -225,7 +223,7 @@ abstract class Aggregator {
       row[offset + 1] = b.words[offset + 1];
     }
 
-    void load(io.millrace.spi.data.Row row, AggBuffer b) {
+    void load(Row row, AggBuffer b) {
       b.setDouble(offset, row.getDouble(offset));
       b.words[offset + 1] = row.getLong(offset + 1);
     }
@@ -274,11 +272,7 @@ abstract class Aggregator {
       return b.objects[offset];
     }
 
-    void save(AggBuffer b, Object[] row) {
-      row[offset] = b.objects[offset];
-    }
-
-    void load(io.millrace.spi.data.Row row, AggBuffer b) {
+    void load(Row row, AggBuffer b) {
       b.objects[offset] = row.get(offset);
     }
   }
