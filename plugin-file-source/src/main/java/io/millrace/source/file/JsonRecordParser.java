@@ -40,8 +40,6 @@ final class JsonRecordParser implements RecordParser {
   private final boolean anyNotNull;
   private final Map<String, Integer> columnByName = new HashMap<>();
   private final TimestampParser timestamps;
-  /** The string cache of the thread parsing the current line (a reader may move between threads). */
-  private RecentStrings strings;
   private JsonParser parser;
   private ByteArrayFeeder feeder;
   private String[] nameAt = new String[8];
@@ -67,7 +65,6 @@ final class JsonRecordParser implements RecordParser {
 
   @Override
   public Object[] parse(byte[] bytes, int offset, int length) throws Malformed {
-    strings = RecentStrings.ofThisThread();
     Object[] row = new Object[kinds.length];
     boolean parsed = false;
     try {
@@ -168,9 +165,7 @@ final class JsonRecordParser implements RecordParser {
         return token == JsonToken.VALUE_TRUE;
       case STRING:
         expect(token.isScalarValue(), token, column);
-        return token == JsonToken.VALUE_STRING
-            ? strings.of(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())
-            : p.getText();
+        return p.getText();
       case TIMESTAMP:
         expect(token == JsonToken.VALUE_STRING, token, column);
         try {
