@@ -49,6 +49,16 @@ final class HdfsReadStore implements ReadStateStore {
   }
 
   @Override
+  public boolean supportsRangeScan() {
+    return true;
+  }
+
+  @Override
+  public Iterator<KeyValue> range(byte[] from, byte[] to) {
+    return map.range(from, to);
+  }
+
+  @Override
   public StateStoreMetrics metrics() {
     return provider.metrics(map.size(), provider.uncachedBytes(map));
   }

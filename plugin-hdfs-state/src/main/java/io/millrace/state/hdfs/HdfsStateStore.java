@@ -93,6 +93,18 @@ final class HdfsStateStore implements StateStore {
   }
 
   @Override
+  public boolean supportsRangeScan() {
+    return true;
+  }
+
+  @Override
+  public Iterator<KeyValue> range(byte[] from, byte[] to) {
+    Objects.requireNonNull(from, "a range's start cannot be null");
+    Objects.requireNonNull(to, "a range's end cannot be null");
+    return state == State.OPEN ? editor.range(from, to) : settled().range(from, to);
+  }
+
+  @Override
   public StateStoreMetrics metrics() {
     if (state == State.OPEN) {
       return provider.metrics(editor.size(), provider.uncachedBytes(base) + editor.workingBytes());

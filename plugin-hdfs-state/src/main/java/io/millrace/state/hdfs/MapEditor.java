@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * shift entries instead of allocating new arrays. Handing out a view does not by itself copy
  * anything: the first edit while a view may still be read starts a new generation, after which
  * the view's nodes are copied before they change. A map from {@link #current()} may be read forever; a cursor from
- * {@link #iterator()} or {@link #prefixScan} only until it is exhausted. So the usual batch,
+ * {@link #iterator()}, {@link #prefixScan} or {@link #range} only until it is exhausted. So the usual batch,
  * which iterates over every entry to find the expired ones and then removes them, goes on
  * editing its own nodes in place; a cursor abandoned early costs one new generation.
  *
@@ -151,23 +151,29 @@ final class MapEditor {
 
   /** Every entry of the map as edited so far, in key order; later edits do not change what it returns. */
   Iterator<KeyValue> iterator() {
-    return cursor(null);
+    return TreeCursor.all(root, cursorDone());
   }
 
   /** The entries whose key starts with {@code prefix}, as {@link #iterator()}. */
   Iterator<KeyValue> prefixScan(byte[] prefix) {
-    return cursor(prefix);
+    return TreeCursor.prefixed(root, prefix, cursorDone());
   }
 
-  private Iterator<KeyValue> cursor(byte[] prefix) {
+  /** The entries with keys in {@code [from, to)}, as {@link #iterator()}. */
+  Iterator<KeyValue> range(byte[] from, byte[] to) {
+    return TreeCursor.range(root, from, to, cursorDone());
+  }
+
+  /** Counts a cursor as open until it is exhausted, when it runs what this returns. */
+  private Runnable cursorDone() {
     long readGeneration = generation;
     openCursors++;
-    return new TreeCursor(root, prefix, () -> {
+    return () -> {
       // A cursor of an older generation was already let go of when that generation ended.
       if (readGeneration == generation) {
         openCursors--;
       }
-    });
+    };
   }
 
   /** Whether edits change this generation's nodes in place: no view handed out may still read them. */

@@ -85,12 +85,17 @@ final class StateMap {
 
   /** Every entry in key order. */
   Iterator<KeyValue> iterator() {
-    return new TreeCursor(root, null);
+    return TreeCursor.all(root, () -> {});
   }
 
   /** The entries whose key starts with {@code prefix}, in key order. */
   Iterator<KeyValue> prefixScan(byte[] prefix) {
-    return new TreeCursor(root, prefix);
+    return TreeCursor.prefixed(root, prefix, () -> {});
+  }
+
+  /** The entries with keys in {@code [from, to)}, in key order. */
+  Iterator<KeyValue> range(byte[] from, byte[] to) {
+    return TreeCursor.range(root, from, to, () -> {});
   }
 
   /** A builder of the next version that shares everything it does not change. */

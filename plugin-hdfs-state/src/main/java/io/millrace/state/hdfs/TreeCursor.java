@@ -7,8 +7,8 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 /**
- * Walks a tree in key order, from the first key or from a prefix until the keys stop having
- * it. The tree never changes under it while it can still return entries (an editor copies what
+ * Walks a tree in key order: every key, the keys with a prefix, or the keys of a range
+ * {@code [from, to)}. The tree never changes under it while it can still return entries (an editor copies what
  * it changes as long as one of its cursors is not exhausted), so writes to the store that made
  * it are safe while it runs, and it keeps working after the store is closed.
  */
@@ -17,31 +17,44 @@ final class TreeCursor implements Iterator<KeyValue> {
 
   private final Deque<Frame> path = new ArrayDeque<>();
   private final byte[] prefix;
+  /** The first key past the walk, or null. */
+  private final byte[] to;
   private final Runnable whenExhausted;
   private Leaf leaf;
   private int index;
   private KeyValue next;
 
-  TreeCursor(Node root, byte[] prefix) {
-    this(root, prefix, () -> {});
+  static TreeCursor all(Node root, Runnable whenExhausted) {
+    return new TreeCursor(root, null, null, null, whenExhausted);
+  }
+
+  static TreeCursor prefixed(Node root, byte[] prefix, Runnable whenExhausted) {
+    return new TreeCursor(root, prefix, prefix, null, whenExhausted);
+  }
+
+  static TreeCursor range(Node root, byte[] from, byte[] to, Runnable whenExhausted) {
+    return new TreeCursor(root, from, null, to, whenExhausted);
   }
 
   /**
-   * A cursor that runs {@code whenExhausted} once, when it has found its last entry: from then
-   * on it reads no node again.
+   * A cursor from the first key at or after {@code from} (the first key when null) while keys
+   * start with {@code prefix} and are less than {@code to} (when not null). It runs
+   * {@code whenExhausted} once, when it has found its last entry: from then on it reads no node
+   * again.
    */
-  TreeCursor(Node root, byte[] prefix, Runnable whenExhausted) {
+  private TreeCursor(Node root, byte[] from, byte[] prefix, byte[] to, Runnable whenExhausted) {
     this.prefix = prefix;
+    this.to = to;
     this.whenExhausted = whenExhausted;
     Node node = root;
     while (node instanceof Inner inner) {
-      int child = prefix == null ? 0 : inner.childFor(prefix);
+      int child = from == null ? 0 : inner.childFor(from);
       path.push(new Frame(inner, child));
       node = inner.children[child];
     }
     leaf = (Leaf) node;
-    if (prefix != null) {
-      int found = Bytes.search(leaf.keys, leaf.count, prefix);
+    if (from != null) {
+      int found = Bytes.search(leaf.keys, leaf.count, from);
       index = found >= 0 ? found : -found - 1;
     }
     advance();
@@ -56,7 +69,7 @@ final class TreeCursor implements Iterator<KeyValue> {
       }
     }
     byte[] key = leaf.keys[index];
-    if (prefix == null || Bytes.startsWith(key, prefix)) {
+    if ((prefix == null || Bytes.startsWith(key, prefix)) && (to == null || Bytes.compare(key, to) < 0)) {
       next = new KeyValue(key, leaf.values[index]);
       index++;
     } else {

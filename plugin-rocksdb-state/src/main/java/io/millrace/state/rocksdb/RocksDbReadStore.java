@@ -36,13 +36,24 @@ final class RocksDbReadStore implements ReadStateStore {
   @Override
   public Iterator<KeyValue> iterator() {
     checkOpen();
-    return new ViewIterator(view, null);
+    return ViewIterator.all(view);
   }
 
   @Override
   public Iterator<KeyValue> prefixScan(byte[] prefix) {
     checkOpen();
-    return new ViewIterator(view, prefix.clone());
+    return ViewIterator.prefixed(view, prefix.clone());
+  }
+
+  @Override
+  public Iterator<KeyValue> range(byte[] from, byte[] to) {
+    checkOpen();
+    return ViewIterator.range(view, from.clone(), to.clone());
+  }
+
+  @Override
+  public boolean supportsRangeScan() {
+    return true;
   }
 
   @Override

@@ -101,7 +101,7 @@ final class RocksDbStateStore implements StateStore {
   @Override
   public Iterator<KeyValue> iterator() {
     checkOpen();
-    return new MergedIterator(new ViewIterator(view, null), new TreeMap<>(pending));
+    return new MergedIterator(ViewIterator.all(view), new TreeMap<>(pending));
   }
 
   @Override
@@ -114,11 +114,25 @@ final class RocksDbStateStore implements StateStore {
       }
       overlay.put(e.getKey(), e.getValue());
     }
-    return new MergedIterator(new ViewIterator(view, prefix.clone()), overlay);
+    return new MergedIterator(ViewIterator.prefixed(view, prefix.clone()), overlay);
   }
 
   @Override
   public boolean supportsPrefixScan() {
+    return true;
+  }
+
+  @Override
+  public Iterator<KeyValue> range(byte[] from, byte[] to) {
+    checkOpen();
+    // A copy of the writes in the range, so that writing while iterating is safe, as for iterator().
+    NavigableMap<byte[], byte[]> overlay = Bytes.ORDER.compare(from, to) < 0
+        ? new TreeMap<>(pending.subMap(from, true, to, false)) : new TreeMap<>(Bytes.ORDER);
+    return new MergedIterator(ViewIterator.range(view, from.clone(), to.clone()), overlay);
+  }
+
+  @Override
+  public boolean supportsRangeScan() {
     return true;
   }
 

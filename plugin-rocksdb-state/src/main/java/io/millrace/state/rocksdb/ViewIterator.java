@@ -6,19 +6,35 @@ import java.util.NoSuchElementException;
 import org.rocksdb.RocksIterator;
 
 /**
- * The entries of a {@link View} in unsigned key order, all of them or those starting with a
- * prefix. It holds its own reference to the view, so it survives the store's close; the native
+ * The entries of a {@link View} in unsigned key order: all of them, those starting with a
+ * prefix, or those of a range {@code [from, to)}. It holds its own reference to the view, so it survives the store's close; the native
  * iterator and the reference are let go when it is exhausted, or when the provider closes.
  */
 final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
   private final View view;
   private final byte[] prefix;
+  /** The first key past the walk, or null. */
+  private final byte[] to;
   private RocksIterator it;
   private KeyValue next;
 
-  ViewIterator(View view, byte[] prefix) {
+  static ViewIterator all(View view) {
+    return new ViewIterator(view, null, null, null);
+  }
+
+  static ViewIterator prefixed(View view, byte[] prefix) {
+    return new ViewIterator(view, prefix, prefix, null);
+  }
+
+  static ViewIterator range(View view, byte[] from, byte[] to) {
+    return new ViewIterator(view, from, null, to);
+  }
+
+  /** From the first key at or after {@code from} (the first key when null), while keys start with {@code prefix} and are less than {@code to} (each when not null). */
+  private ViewIterator(View view, byte[] from, byte[] prefix, byte[] to) {
     this.view = view;
     this.prefix = prefix;
+    this.to = to;
     view.acquire();
     try {
       view.db.track(this);
@@ -28,17 +44,19 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
       view.release();
       throw e;
     }
-    if (prefix == null) {
+    if (from == null) {
       it.seekToFirst();
     } else {
-      it.seek(prefix);
+      it.seek(from);
     }
     advance();
   }
 
   private void advance() {
-    if (it != null && it.isValid() && (prefix == null || Bytes.startsWith(it.key(), prefix))) {
-      next = new KeyValue(it.key(), it.value());
+    byte[] key = it != null && it.isValid() ? it.key() : null;
+    if (key != null && (prefix == null || Bytes.startsWith(key, prefix))
+        && (to == null || Bytes.ORDER.compare(key, to) < 0)) {
+      next = new KeyValue(key, it.value());
       it.next();
     } else {
       next = null;

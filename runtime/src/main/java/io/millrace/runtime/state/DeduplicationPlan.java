@@ -15,7 +15,9 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code dropDuplicates}: a key is kept forever, unless the key holds the watermarked
  *       column; then keys whose event time is at or before the watermark are evicted, and rows
- *       that old are dropped as late.</li>
+ *       that old are dropped as late. The event time then leads the key in state, whatever
+ *       place the call gave it, so the expired keys are one or two key ranges that a store with
+ *       range scans reads without reading the rest.</li>
  *   <li>{@code dropDuplicatesWithinWatermark}: the key is the columns alone; the first row of
  *       a key is kept, and the key is remembered until the watermark passes that row's event
  *       time plus the delay — as long as a copy could still arrive on time.</li>
@@ -64,6 +66,10 @@ public final class DeduplicationPlan {
         eventTimeInKey = i;
       }
     }
+    if (eventTimeInKey > 0 && !withinWatermark) {
+      moveToFront(keyColumns, keyFields, eventTimeInKey);
+      eventTimeInKey = 0;
+    }
     int eventTimeColumn = watermarkColumn.map(input::indexOf).orElse(-1);
     if (withinWatermark && eventTimeColumn < 0) {
       throw new AnalysisException("dropDuplicatesWithinWatermark needs withWatermark(..) before it: the watermark "
@@ -74,6 +80,13 @@ public final class DeduplicationPlan {
         : Schema.of(new Field("seen", DataType.BOOLEAN, false));
     return new DeduplicationPlan(keyColumns, withinWatermark, eventTimeColumn, eventTimeInKey, delayMillis * 1000,
         Schema.of(keyFields), valueSchema);
+  }
+
+  private static void moveToFront(int[] keyColumns, List<Field> keyFields, int index) {
+    int column = keyColumns[index];
+    System.arraycopy(keyColumns, 0, keyColumns, 1, index);
+    keyColumns[0] = column;
+    keyFields.add(0, keyFields.remove(index));
   }
 
   public Schema keySchema() {
@@ -91,6 +104,20 @@ public final class DeduplicationPlan {
   /** Whether the watermark bounds the state (otherwise it grows with every distinct key). */
   public boolean evictsByWatermark() {
     return withinWatermark || eventTimeInKey >= 0;
+  }
+
+  /** Whether every key starts with the event time, and the expired keys are {@link #expiredKeyRanges}. */
+  boolean eventTimeLeadsKey() {
+    return !withinWatermark && eventTimeInKey == 0;
+  }
+
+  /**
+   * The ranges, as {@code {from, to}} pairs, that hold exactly the keys {@link #expired} at
+   * {@code watermarkMicros}, where {@link #eventTimeLeadsKey()}.
+   */
+  List<byte[][]> expiredKeyRanges(long watermarkMicros) {
+    // expired() never expires Long.MAX_VALUE, its mark for a null time; neither do the ranges.
+    return RowCodec.leadingLongAtMost(Math.min(watermarkMicros, Long.MAX_VALUE - 1));
   }
 
   String operatorName() {

@@ -9,6 +9,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Turns rows of one schema into the bytes a state store keeps, and back. Equal rows encode to
@@ -107,6 +108,32 @@ final class RowCodec {
       }
     }
     return in.readLong();
+  }
+
+  /**
+   * The ranges of encoded rows, as {@code {from, to}} pairs of a range scan, whose first field
+   * is a LONG or TIMESTAMP that is not null and at most {@code max}. The value is big-endian
+   * after its presence byte 1, so in unsigned byte order the non-negative values come first
+   * and the negative ones after them: up to two ranges.
+   */
+  static List<byte[][]> leadingLongAtMost(long max) {
+    byte[] present = {1};
+    byte[] pastPresent = {2};
+    if (max == Long.MAX_VALUE) {
+      return List.<byte[][]>of(new byte[][] {present, pastPresent});
+    }
+    byte[] end = max == -1 ? pastPresent : leadingLong(max + 1);
+    if (max < 0) {
+      return List.<byte[][]>of(new byte[][] {leadingLong(Long.MIN_VALUE), end});
+    }
+    return List.of(new byte[][] {leadingLong(0), end}, new byte[][] {leadingLong(Long.MIN_VALUE), pastPresent});
+  }
+
+  private static byte[] leadingLong(long value) {
+    byte[] bytes = new byte[9];
+    bytes[0] = 1;
+    LONG.set(bytes, 1, value);
+    return bytes;
   }
 
   private static void skipFields(Reader in, Layout layout, int count) {

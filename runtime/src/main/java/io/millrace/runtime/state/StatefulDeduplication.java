@@ -117,6 +117,13 @@ public final class StatefulDeduplication implements StatefulOperator {
 
   private long evictExpired(StateStore store, long watermarkMicros) {
     List<byte[]> expired = new ArrayList<>();
+    if (plan.eventTimeLeadsKey() && store.supportsRangeScan()) {
+      for (byte[][] range : plan.expiredKeyRanges(watermarkMicros)) {
+        store.range(range[0], range[1]).forEachRemaining(kv -> expired.add(kv.key()));
+      }
+      expired.forEach(store::remove);
+      return expired.size();
+    }
     for (Iterator<KeyValue> it = store.iterator(); it.hasNext(); ) {
       KeyValue kv = it.next();
       if (plan.expired(keyCodec, kv.key(), valueCodec, kv.value(), watermarkMicros)) {

@@ -8,6 +8,7 @@ import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StateOperatorProgress;
 import io.millrace.api.StreamingQuery;
+import io.millrace.api.StreamingQueryProgress;
 import io.millrace.api.Trigger;
 import io.millrace.plugins.sink.MemorySinkTable;
 import io.millrace.plugins.source.MemoryStream;
@@ -63,12 +64,16 @@ class DeduplicationTest {
    * and returns its first batch's operator figures (later ones are no-data batches).
    */
   private StateOperatorProgress runOnce(UnaryOperator<Dataset> query) {
+    return run(query).get(0).stateOperators().get(0);
+  }
+
+  private List<StreamingQueryProgress> run(UnaryOperator<Dataset> query) {
     try (MillraceSession session = builder().build()) {
       StreamingQuery q = query.apply(session.readStream().format("memory").option("name", input).load())
           .writeStream().format("memory").option("name", output).trigger(Trigger.availableNow())
           .option("checkpointLocation", dir.resolve("ckpt").toString()).start();
       q.awaitTermination();
-      return q.recentProgress().get(0).stateOperators().get(0);
+      return q.recentProgress();
     }
   }
 
@@ -103,6 +108,33 @@ class DeduplicationTest {
     assertThat(ids()).containsExactly("a", "b", "c");
     assertThat(last.numRowsDroppedByWatermark()).isEqualTo(1);
     assertThat(last.numRowsTotal()).isEqualTo(2); // (b, 12:30) and (c, 12:31); (a, 12:00) was evicted
+  }
+
+  @Test
+  void theWatermarkEvictsExactlyTheKeysAtOrBeforeItWhateverTheirIdOrder() {
+    // The state keeps the event time first and evicts by key ranges: the ids here sort in
+    // another order than the times, and one key sits exactly on the watermark.
+    UnaryOperator<Dataset> query = in -> in.withWatermark("ts", "10 minutes").dropDuplicates("id", "ts");
+    add("z", "12:00");
+    add("a", "12:05");
+    add("m", "12:15");
+    add("a", "12:05");
+    add("e", "12:30");
+    add("b", "12:40");
+    List<StreamingQueryProgress> first = run(query); // the no-data batch's watermark is 12:30
+    assertThat(first.get(0).stateOperators().get(0).customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    StateOperatorProgress evicting = first.get(first.size() - 1).stateOperators().get(0);
+    assertThat(evicting.numRowsRemoved()).isEqualTo(4);
+    assertThat(evicting.numRowsTotal()).isEqualTo(1);
+    add("a", "12:05"); // late
+    add("c", "12:41");
+    add("b", "12:40"); // a copy of the key kept
+    List<StreamingQueryProgress> second = run(query);
+    StateOperatorProgress data = second.get(0).stateOperators().get(0);
+    assertThat(data.numRowsDroppedByWatermark()).isEqualTo(1);
+    assertThat(data.customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    assertThat(second.get(second.size() - 1).stateOperators().get(0).numRowsTotal()).isEqualTo(2);
+    assertThat(ids()).containsExactlyInAnyOrder("z", "a", "m", "e", "b", "c");
   }
 
   @Test

@@ -27,6 +27,20 @@ public interface ReadStateStore extends AutoCloseable {
     return false;
   }
 
+  /**
+   * Entries whose key is at least {@code from} and less than {@code to}, in unsigned byte order
+   * of the keys, where {@link #supportsRangeScan()} is true. A store that keeps its keys sorted
+   * answers it by seeking, so a caller whose keys start with a time can read the expired ones
+   * without reading the rest: what a deduplication's eviction does every batch.
+   */
+  default Iterator<KeyValue> range(byte[] from, byte[] to) {
+    throw new IllegalStateException(getClass().getName() + " does not support range scans");
+  }
+
+  default boolean supportsRangeScan() {
+    return false;
+  }
+
   StateStoreMetrics metrics();
 
   /** Releases what this view holds; nothing is written. */

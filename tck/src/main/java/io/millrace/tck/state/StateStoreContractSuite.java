@@ -28,7 +28,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The contract of a {@link io.millrace.spi.state.StateStoreProvider}, rules T01 to T19.
+ * The contract of a {@link io.millrace.spi.state.StateStoreProvider}, rules T01 to T20.
  *
  * <p>To run it on your state store, extend it in your plugin's tests and return a kit:
  * <pre>{@code
@@ -455,6 +455,51 @@ public abstract class StateStoreContractSuite {
     assertEquals(2, store.commit(), "T19: commit() of a store of version 1");
     history.record(applied);
     history.checkAll("T19", "read by a fresh provider", harness.fresh(id));
+  }
+
+  @Test
+  @DisplayName("T20 range returns the entries in [from, to) in unsigned key order, uncommitted ones included")
+  void t20_range() {
+    StateStoreId id = harness.id();
+    StateStoreProvider provider = harness.fresh(id);
+    StateStore probe = provider.getStore(0);
+    boolean supported = probe.supportsRangeScan();
+    probe.abort();
+    Capability.require(supported, "T20 needs range scans; the store's supportsRangeScan() is false");
+    byte[][] keys = {{1}, {1, 2}, {1, 2, 3}, {1, 3}, {2}, {(byte) 0x80}, {(byte) 0xFE, (byte) 0xFF}, {(byte) 0xFF}};
+    StateStore store = provider.getStore(0);
+    for (byte[] key : keys) {
+      store.put(key, key);
+    }
+    assertEquals(1, store.commit(), "T20: commit() of a store of version 0");
+    StateStore writer = provider.getStore(1);
+    writer.put(new byte[] {1, 2, 9}, new byte[] {9});
+    writer.remove(new byte[] {1, 3});
+    assertRange(writer, new byte[] {1, 2}, new byte[] {2}, "with uncommitted put [1,2,9] and remove [1,3]",
+        new byte[][] {{1, 2}, {1, 2, 3}, {1, 2, 9}});
+    writer.abort();
+    try (ReadStateStore reader = harness.fresh(id).getReadStore(1)) {
+      assertRange(reader, new byte[] {1, 2}, new byte[] {2}, "after the abort", new byte[][] {{1, 2}, {1, 2, 3}, {1, 3}});
+      assertRange(reader, new byte[] {0}, new byte[] {1, 2}, "(the end is a key: not included)", new byte[][] {{1}});
+      assertRange(reader, new byte[] {2}, new byte[] {(byte) 0xFF}, "(bytes above 0x7F sort after 2)",
+          new byte[][] {{2}, {(byte) 0x80}, {(byte) 0xFE, (byte) 0xFF}});
+      assertRange(reader, new byte[] {1, 4}, new byte[] {1, 9}, "(no key in it)", new byte[0][]);
+      assertRange(reader, new byte[] {2}, new byte[] {2}, "(empty: from equals to)", new byte[0][]);
+    }
+  }
+
+  private static void assertRange(ReadStateStore store, byte[] from, byte[] to, String when, byte[][] expected) {
+    List<String> want = new ArrayList<>();
+    for (byte[] key : expected) {
+      want.add(Arrays.toString(key));
+    }
+    List<String> got = new ArrayList<>();
+    Iterator<KeyValue> it = store.range(from, to);
+    while (it.hasNext()) {
+      got.add(Arrays.toString(it.next().key()));
+    }
+    assertEquals(want, got, "T20: keys of range(" + Arrays.toString(from) + ", " + Arrays.toString(to) + ") on version "
+        + store.version() + " " + when + ", in order");
   }
 
   private static void assertPresent(String what, String expected, byte[] returned) {

@@ -94,6 +94,18 @@ class ReferenceStateStore implements StateStore {
     return out.iterator();
   }
 
+  @Override
+  public boolean supportsRangeScan() {
+    return true;
+  }
+
+  @Override
+  public Iterator<KeyValue> range(byte[] from, byte[] to) {
+    NavigableMap<byte[], byte[]> view = view();
+    return Arrays.compareUnsigned(from, to) >= 0 ? List.<KeyValue>of().iterator()
+        : entries(view.subMap(from, true, to, false)).iterator();
+  }
+
   private static List<KeyValue> entries(Map<byte[], byte[]> map) {
     List<KeyValue> out = new ArrayList<>(map.size());
     map.forEach((k, v) -> out.add(new KeyValue(k, v)));

@@ -13,7 +13,7 @@ import org.junit.platform.testkit.engine.Events;
  * each broken provider fails exactly the rule it breaks.
  */
 class StateStoreSelfTest {
-  private static final int RULES = 19;
+  private static final int RULES = 20;
 
 
 
@@ -50,6 +50,12 @@ class StateStoreSelfTest {
   @DisplayName("a store whose putIfAbsent overwrites a present key fails T19 only")
   void overwritingStoreFailsT19() {
     assertFailsExactly(OverwritingStateStoreSuite.class, "T19");
+  }
+
+  @Test
+  @DisplayName("a store whose range scan includes its end key fails T20 only")
+  void overreachingStoreFailsT20() {
+    assertFailsExactly(OverreachingStateStoreSuite.class, "T20");
   }
 
   @Test

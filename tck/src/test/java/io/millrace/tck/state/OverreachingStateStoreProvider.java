@@ -1,0 +1,26 @@
+package io.millrace.tck.state;
+
+import io.millrace.spi.state.KeyValue;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NavigableMap;
+
+/**
+ * Broken on purpose (T20): a range scan takes its end as inclusive, the mistake of a seek loop
+ * that stops after the end key instead of at it.
+ */
+final class OverreachingStateStoreProvider extends ReferenceStateStoreProvider {
+
+  @Override
+  protected ReferenceStateStore newStore(long version, NavigableMap<byte[], byte[]> base) {
+    return new ReferenceStateStore(this, version, base) {
+      @Override
+      public Iterator<KeyValue> range(byte[] from, byte[] to) {
+        List<KeyValue> out = new ArrayList<>();
+        view().subMap(from, true, to, true).forEach((k, v) -> out.add(new KeyValue(k, v)));
+        return out.iterator();
+      }
+    };
+  }
+}
