@@ -191,8 +191,15 @@ public final class EndToEndBench {
   }
 
   static MillraceSession session(int shuffle, String provider) {
-    return MillraceSession.builder().config("millrace.shuffle.partitions", shuffle)
-        .config("millrace.state.provider", provider).build();
+    MillraceSession.Builder builder = MillraceSession.builder().config("millrace.shuffle.partitions", shuffle)
+        .config("millrace.state.provider", provider);
+    // Any other engine setting, as -Dmillrace.…=… on the bench's command line (e.g. a store's
+    // options), so a run can compare settings without a rebuild.
+    System.getProperties().stringPropertyNames().stream()
+        .filter(k -> k.startsWith("millrace.") && !k.equals("millrace.shuffle.partitions")
+            && !k.equals("millrace.state.provider"))
+        .forEach(k -> builder.config(k, System.getProperty(k)));
+    return builder.build();
   }
 
   /** The input files in name order (= the generator's mtime order), the first {@code limit}. */

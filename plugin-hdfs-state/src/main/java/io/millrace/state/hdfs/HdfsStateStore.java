@@ -93,6 +93,14 @@ final class HdfsStateStore implements StateStore {
   }
 
   @Override
+  public long removeRange(byte[] from, byte[] to) {
+    requireOpen("removeRange");
+    Objects.requireNonNull(from, "a range's start cannot be null");
+    Objects.requireNonNull(to, "a range's end cannot be null");
+    return editor.removeRange(from, to);
+  }
+
+  @Override
   public boolean supportsRangeScan() {
     return true;
   }

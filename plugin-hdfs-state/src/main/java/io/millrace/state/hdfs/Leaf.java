@@ -54,6 +54,16 @@ final class Leaf extends Node {
     values[count] = null;
   }
 
+  /** Removes entries {@code [from, to)}, shifting those after them. */
+  void removeRange(int from, int to) {
+    int removed = to - from;
+    System.arraycopy(keys, to, keys, from, count - to);
+    System.arraycopy(values, to, values, from, count - to);
+    Arrays.fill(keys, count - removed, count, null);
+    Arrays.fill(values, count - removed, count, null);
+    count -= removed;
+  }
+
   /** Keeps the first {@code length} entries and clears the slots of the rest. */
   void truncate(int length) {
     Arrays.fill(keys, length, count, null);

@@ -1,6 +1,7 @@
 package io.millrace.state.hdfs;
 
 import io.millrace.spi.state.KeyValue;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
@@ -54,6 +55,8 @@ final class MapEditor {
   /** Set for the descent of {@link #putIfAbsent}: a key found is left as it is, in {@link #present}. */
   private boolean onlyIfAbsent;
   private byte[] present;
+  /** Keys {@link #deleteRange} has removed so far. */
+  private long rangeRemoved;
   private Node splitRight;
   private byte[] splitLow;
 
@@ -120,6 +123,28 @@ final class MapEditor {
     edited();
     root = collapse(after);
     size--;
+  }
+
+  /**
+   * Removes the keys in {@code [from, to)} and returns how many there were. Subtrees wholly in
+   * the range go at once, whatever their size: a deduplication's eviction removes the oldest
+   * keys of every batch, a run at the tree's left edge, and key by key that was a descent, a
+   * shift and every few keys a merge of leaves, for each key.
+   */
+  long removeRange(byte[] from, byte[] to) {
+    if (Bytes.compare(from, to) >= 0) {
+      return 0;
+    }
+    beforeEdit();
+    rangeRemoved = 0;
+    Node after = deleteRange(root, from, to);
+    if (rangeRemoved == 0) {
+      return 0;
+    }
+    edited();
+    root = collapse(after);
+    size -= rangeRemoved;
+    return rangeRemoved;
   }
 
   /** Applies one change of a delta file: a put, or a removal when {@code value} is null. */
@@ -389,6 +414,88 @@ final class MapEditor {
       return rebalance(lows, children, i > 0 ? i - 1 : i);
     }
     return newInner(lows, children);
+  }
+
+  // ---- delete a range
+
+  /**
+   * The node without the keys in {@code [from, to)}: the same node if it has none of them, else
+   * one whose children below {@link Node#MIN} entries (an empty one included) are merged into a
+   * neighbour. Only the two children holding the range's ends are walked into; those between
+   * them are dropped whole.
+   */
+  private Node deleteRange(Node node, byte[] from, byte[] to) {
+    if (node instanceof Leaf leaf) {
+      int start = insertionPoint(leaf, from);
+      int end = insertionPoint(leaf, to);
+      if (start >= end) {
+        return leaf;
+      }
+      Leaf own = own(leaf);
+      own.removeRange(start, end);
+      rangeRemoved += end - start;
+      return own;
+    }
+    Inner inner = (Inner) node;
+    int first = inner.childFor(from);
+    int last = inner.childFor(to);
+    long before = rangeRemoved;
+    List<byte[]> lows = new ArrayList<>(inner.children.length);
+    List<Node> children = new ArrayList<>(inner.children.length);
+    for (int c = 0; c < inner.children.length; c++) {
+      Node child = inner.children[c];
+      if (c > first && c < last) {
+        rangeRemoved += entries(child);
+        continue;
+      }
+      if (c == first || c == last) {
+        child = deleteRange(child, from, to);
+        if (child.size() == 0) {
+          continue;
+        }
+      }
+      // A kept child's bound still separates it from the kept children before it.
+      lows.add(children.isEmpty() ? null : inner.lows[c]);
+      children.add(child);
+    }
+    if (rangeRemoved == before) {
+      return inner;
+    }
+    Inner result = newInner(lows.toArray(new byte[0][]), children.toArray(new Node[0]));
+    for (int small = underfull(result); small >= 0; small = underfull(result)) {
+      result = rebalance(result.lows.clone(), result.children.clone(), small > 0 ? small - 1 : small);
+    }
+    return result;
+  }
+
+  /** The first child below {@link Node#MIN} entries, or -1; an only child is left to the parent. */
+  private static int underfull(Inner inner) {
+    if (inner.children.length < 2) {
+      return -1;
+    }
+    for (int c = 0; c < inner.children.length; c++) {
+      if (inner.children[c].size() < Node.MIN) {
+        return c;
+      }
+    }
+    return -1;
+  }
+
+  private static int insertionPoint(Leaf leaf, byte[] key) {
+    int at = Bytes.search(leaf.keys, leaf.count, key);
+    return at >= 0 ? at : -at - 1;
+  }
+
+  /** The entries under {@code node}. */
+  private static long entries(Node node) {
+    if (node instanceof Leaf leaf) {
+      return leaf.count;
+    }
+    long n = 0;
+    for (Node child : ((Inner) node).children) {
+      n += entries(child);
+    }
+    return n;
   }
 
   /** Merges children {@code l} and {@code l + 1}, splitting the result evenly if it is too big. */

@@ -56,7 +56,16 @@ class StateMapTest {
       double removeShare = v % 3 == 0 ? 0.8 : 0.3;
       for (int op = 0; op < 400; op++) {
         String k = key(random.nextInt(3000));
-        if (random.nextDouble() < removeShare) {
+        if (random.nextInt(100) < 2) {
+          // A range, now and then a long one or one from the very first key, as evictions take.
+          int from = random.nextBoolean() ? -1 : random.nextInt(3000);
+          String to = key(Math.max(from, 0) + random.nextInt(random.nextBoolean() ? 40 : 1500));
+          String start = from < 0 ? "" : key(from);
+          Map<String, String> inRange = model.subMap(start, true, to, false);
+          assertEquals(inRange.size(), editor.removeRange(TestStores.bytes(start), TestStores.bytes(to)),
+              "keys removeRange(" + start + ", " + to + ") reported in version " + v);
+          inRange.clear();
+        } else if (random.nextDouble() < removeShare) {
           editor.remove(TestStores.bytes(k));
           model.remove(k);
         } else {
@@ -106,6 +115,38 @@ class StateMapTest {
       out.put(TestStores.text(kv.key()), TestStores.text(kv.value()));
     }
     return out;
+  }
+
+  @Test
+  void removingRangesKeepsTheTreeWholeAndCopiesOnlyTheEdgesOfTheRange() {
+    StateMap base = build(20_000);
+    MapEditor editor = base.edit();
+    assertEquals(0, editor.removeRange(TestStores.bytes(key(5)), TestStores.bytes(key(5))), "an empty range");
+    assertEquals(0, editor.removeRange(TestStores.bytes("zzz"), TestStores.bytes("zzzz")), "a range past every key");
+    assertEquals(12_345, editor.removeRange(TestStores.bytes(""), TestStores.bytes(key(12_345))), "the oldest keys");
+    assertTrue(editor.nodesCreated() < 20, "nodes created for a range of 12,345 keys: " + editor.nodesCreated());
+    assertEquals(100, editor.removeRange(TestStores.bytes(key(15_000)), TestStores.bytes(key(15_100))));
+    StateMap next = editor.current();
+    Measure.checkShape(next);
+    assertEquals(20_000 - 12_445, next.size());
+    TreeMap<String, String> model = contents(base);
+    model.headMap(key(12_345)).clear();
+    model.subMap(key(15_000), key(15_100)).clear();
+    assertEquals(model, contents(next));
+    assertEquals(12_445, editor.changes().size(), "a removal per key in the delta");
+    assertEquals(20_000, contents(base).size(), "the base after the edit");
+    for (int cut = 12_300; cut < 12_340; cut++) {
+      // Whichever leaf the cut goes through, what is left of it is merged with its neighbour.
+      MapEditor oldest = base.edit();
+      oldest.removeRange(TestStores.bytes(""), TestStores.bytes(key(cut)));
+      for (Node n = oldest.current().root(); n instanceof Inner inner; n = inner.children[0]) {
+        assertTrue(inner.children[0].size() >= Node.MIN, "a node of " + inner.children[0].size() + " at the left edge, cut " + cut);
+      }
+    }
+    MapEditor all = next.edit();
+    assertEquals(next.size(), all.removeRange(TestStores.bytes(""), TestStores.bytes("zzz")));
+    assertEquals(0, all.current().size());
+    Measure.checkShape(all.current());
   }
 
   @Test

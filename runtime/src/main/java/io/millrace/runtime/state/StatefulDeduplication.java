@@ -116,14 +116,14 @@ public final class StatefulDeduplication implements StatefulOperator {
   }
 
   private long evictExpired(StateStore store, long watermarkMicros) {
-    List<byte[]> expired = new ArrayList<>();
     if (plan.eventTimeLeadsKey() && store.supportsRangeScan()) {
+      long removed = 0;
       for (byte[][] range : plan.expiredKeyRanges(watermarkMicros)) {
-        store.range(range[0], range[1]).forEachRemaining(kv -> expired.add(kv.key()));
+        removed += store.removeRange(range[0], range[1]);
       }
-      expired.forEach(store::remove);
-      return expired.size();
+      return removed;
     }
+    List<byte[]> expired = new ArrayList<>();
     for (Iterator<KeyValue> it = store.iterator(); it.hasNext(); ) {
       KeyValue kv = it.next();
       if (plan.expired(keyCodec, kv.key(), valueCodec, kv.value(), watermarkMicros)) {

@@ -1,5 +1,8 @@
 package io.millrace.spi.state;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Reads version {@code v} and collects the changes that {@link #commit()} turns into version
  * {@code v+1}. Used by one task thread. Exactly one of {@code commit} and {@code abort} ends
@@ -35,6 +38,20 @@ public interface StateStore extends ReadStateStore {
    * {@link #put}, the store may keep the array as it is.
    */
   void remove(byte[] key);
+
+  /**
+   * Removes every key in {@code [from, to)}, the keys {@link #range} returns, where
+   * {@link #supportsRangeScan()} is true; returns how many there were. A store that keeps its
+   * keys in a tree should drop the subtrees inside the range whole rather than take the
+   * default's one {@link #remove} per key: a deduplication removes its oldest keys, a run of
+   * them, every batch.
+   */
+  default long removeRange(byte[] from, byte[] to) {
+    List<byte[]> keys = new ArrayList<>();
+    range(from, to).forEachRemaining(kv -> keys.add(kv.key()));
+    keys.forEach(this::remove);
+    return keys.size();
+  }
 
   /**
    * Makes the changes durable as version {@code version() + 1}, atomically.

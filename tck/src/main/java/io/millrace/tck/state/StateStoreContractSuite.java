@@ -28,7 +28,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The contract of a {@link io.millrace.spi.state.StateStoreProvider}, rules T01 to T20.
+ * The contract of a {@link io.millrace.spi.state.StateStoreProvider}, rules T01 to T21.
  *
  * <p>To run it on your state store, extend it in your plugin's tests and return a kit:
  * <pre>{@code
@@ -488,6 +488,41 @@ public abstract class StateStoreContractSuite {
     }
   }
 
+  @Test
+  @DisplayName("T21 removeRange removes exactly the keys of [from, to), uncommitted ones included, and counts them")
+  void t21_removeRange() {
+    StateStoreId id = harness.id();
+    StateStoreProvider provider = harness.fresh(id);
+    StateStore probe = provider.getStore(0);
+    boolean supported = probe.supportsRangeScan();
+    probe.abort();
+    Capability.require(supported, "T21 needs range scans; the store's supportsRangeScan() is false");
+    byte[][] keys = {{1}, {1, 2}, {1, 2, 3}, {1, 3}, {2}, {(byte) 0x80}, {(byte) 0xFE, (byte) 0xFF}, {(byte) 0xFF}};
+    StateStore store = provider.getStore(0);
+    for (byte[] key : keys) {
+      store.put(key, key);
+    }
+    assertEquals(1, store.commit(), "T21: commit() of a store of version 0");
+    StateStore writer = provider.getStore(1);
+    writer.put(new byte[] {1, 2, 9}, new byte[] {9});
+    assertEquals(4, writer.removeRange(new byte[] {1, 2}, new byte[] {2}),
+        "T21: removeRange([1, 2], [2]) with an uncommitted put [1,2,9] counts [1,2], [1,2,3], [1,2,9] and [1,3]");
+    assertEquals(0, writer.removeRange(new byte[] {(byte) 0x80}, new byte[] {(byte) 0x80}), "T21: an empty range");
+    assertEquals(1, writer.removeRange(new byte[] {(byte) 0xFE}, new byte[] {(byte) 0xFF}),
+        "T21: removeRange([0xFE], [0xFF]) counts [0xFE,0xFF] only: the end is not in the range");
+    assertEquals(0, writer.removeRange(new byte[] {1, 2}, new byte[] {2}), "T21: a range removed already");
+    byte[][] left = {{1}, {2}, {(byte) 0x80}, {(byte) 0xFF}};
+    assertRange(writer, new byte[] {0}, new byte[] {(byte) 0xFF, 0}, "after the removeRange calls", left);
+    assertEquals(left.length, writer.metrics().numKeys(), "T21: numKeys() after removeRange");
+    assertEquals(2, writer.commit(), "T21: commit() of a store of version 1");
+    try (ReadStateStore reader = harness.fresh(id).getReadStore(2)) {
+      assertRange(reader, new byte[] {0}, new byte[] {(byte) 0xFF, 0}, "read by a fresh provider", left);
+    }
+    try (ReadStateStore reader = harness.fresh(id).getReadStore(1)) {
+      assertRange(reader, new byte[] {0}, new byte[] {(byte) 0xFF, 0}, "(version 1, before the removals)", keys);
+    }
+  }
+
   private static void assertRange(ReadStateStore store, byte[] from, byte[] to, String when, byte[][] expected) {
     List<String> want = new ArrayList<>();
     for (byte[] key : expected) {
@@ -498,7 +533,7 @@ public abstract class StateStoreContractSuite {
     while (it.hasNext()) {
       got.add(Arrays.toString(it.next().key()));
     }
-    assertEquals(want, got, "T20: keys of range(" + Arrays.toString(from) + ", " + Arrays.toString(to) + ") on version "
+    assertEquals(want, got, "keys of range(" + Arrays.toString(from) + ", " + Arrays.toString(to) + ") on version "
         + store.version() + " " + when + ", in order");
   }
 

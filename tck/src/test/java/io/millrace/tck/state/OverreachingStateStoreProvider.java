@@ -8,7 +8,8 @@ import java.util.NavigableMap;
 
 /**
  * Broken on purpose (T20): a range scan takes its end as inclusive, the mistake of a seek loop
- * that stops after the end key instead of at it.
+ * that stops after the end key instead of at it. Its removeRange does not go through the
+ * range scan, so only T20 sees the mistake.
  */
 final class OverreachingStateStoreProvider extends ReferenceStateStoreProvider {
 
@@ -20,6 +21,13 @@ final class OverreachingStateStoreProvider extends ReferenceStateStoreProvider {
         List<KeyValue> out = new ArrayList<>();
         view().subMap(from, true, to, true).forEach((k, v) -> out.add(new KeyValue(k, v)));
         return out.iterator();
+      }
+
+      @Override
+      public long removeRange(byte[] from, byte[] to) {
+        List<byte[]> keys = new ArrayList<>(view().subMap(from, true, to, false).keySet());
+        keys.forEach(this::remove);
+        return keys.size();
       }
     };
   }

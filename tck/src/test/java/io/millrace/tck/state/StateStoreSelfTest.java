@@ -13,7 +13,7 @@ import org.junit.platform.testkit.engine.Events;
  * each broken provider fails exactly the rule it breaks.
  */
 class StateStoreSelfTest {
-  private static final int RULES = 20;
+  private static final int RULES = 21;
 
 
 
@@ -56,6 +56,12 @@ class StateStoreSelfTest {
   @DisplayName("a store whose range scan includes its end key fails T20 only")
   void overreachingStoreFailsT20() {
     assertFailsExactly(OverreachingStateStoreSuite.class, "T20");
+  }
+
+  @Test
+  @DisplayName("a store whose removeRange spares its start key fails T21 only")
+  void startSkippingStoreFailsT21() {
+    assertFailsExactly(StartSkippingStateStoreSuite.class, "T21");
   }
 
   @Test

@@ -1,0 +1,9 @@
+package io.millrace.tck.state;
+
+/** The suite run on {@link StartSkippingStateStoreProvider}; run by {@link StateStoreSelfTest}, not by surefire. */
+class StartSkippingStateStoreSuite extends StateStoreContractSuite {
+  @Override
+  protected StateStoreKit kit() {
+    return new ReferenceKit(new ReferenceStateStoreFactory("tck-start-skipping", StartSkippingStateStoreProvider::new));
+  }
+}
