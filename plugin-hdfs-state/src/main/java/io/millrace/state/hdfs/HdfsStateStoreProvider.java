@@ -113,7 +113,7 @@ public final class HdfsStateStoreProvider implements StateStoreProvider {
   StateMap commit(long version, MapEditor editor) {
     long next = version + 1;
     // The changes first: the diff that lists them also measures the map current() returns.
-    List<KeyValue> changes = editor.changes();
+    ChangeList changes = editor.changes();
     StateMap result = editor.current();
     try {
       if (!writer.writeDelta(next, changes)) {

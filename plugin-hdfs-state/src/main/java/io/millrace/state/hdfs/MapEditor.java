@@ -222,7 +222,7 @@ final class MapEditor {
    * and so is a key put with the bytes it had: equal batches on equal bases give equal deltas,
    * whether the base's arrays are ones a caller put or ones read from files.
    */
-  List<KeyValue> changes() {
+  ChangeList changes() {
     return diff(true).changes();
   }
 

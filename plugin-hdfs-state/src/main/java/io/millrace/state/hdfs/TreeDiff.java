@@ -27,11 +27,11 @@ final class TreeDiff {
   private int nextShared;
   private long addedBytes;
   private long releasedBytes;
-  private final List<KeyValue> changes;
+  private final ChangeList changes;
 
   private TreeDiff(long firstGeneration, boolean collectChanges) {
     this.firstGeneration = firstGeneration;
-    this.changes = collectChanges ? new ArrayList<>() : null;
+    this.changes = collectChanges ? new ChangeList() : null;
   }
 
   /**
@@ -69,7 +69,7 @@ final class TreeDiff {
    * or read from files. Comparing bytes keeps equal batches on equal bases giving equal deltas.
    * Null if not collected.
    */
-  List<KeyValue> changes() {
+  ChangeList changes() {
     return changes;
   }
 
@@ -141,7 +141,7 @@ final class TreeDiff {
 
   private void change(byte[] key, byte[] value) {
     if (changes != null) {
-      changes.add(new KeyValue(key, value));
+      changes.add(key, value);
     }
   }
 

@@ -36,12 +36,12 @@ final class VersionWriter {
    *
    * @return false if the file already existed; it is left as it was
    */
-  boolean writeDelta(long version, List<KeyValue> changes) throws IOException {
+  boolean writeDelta(long version, ChangeList changes) throws IOException {
     URI target = layout.file(version, StateFileKind.DELTA);
     try (AtomicOutputStream out = storage.create(target)) {
       StateFileWriter writer = new StateFileWriter(out, StateFileKind.DELTA, version, codec);
-      for (KeyValue change : changes) {
-        writer.write(change.key(), change.value());
+      for (int i = 0; i < changes.size(); i++) {
+        writer.write(changes.key(i), changes.value(i));
       }
       long bytes = writer.finish();
       if (!publish(out, version, FaultPoint.INSIDE_STATE_COMMIT)) {

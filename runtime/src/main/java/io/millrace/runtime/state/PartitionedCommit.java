@@ -59,7 +59,11 @@ final class PartitionedCommit {
     for (long ms : await(commits, ready)) {
       commitMs += ms;
     }
-    List<Row> rows = new ArrayList<>();
+    int total = 0;
+    for (Prepared r : ready) {
+      total += r.outcome().rows().size();
+    }
+    List<Row> rows = new ArrayList<>(total);
     for (Prepared r : ready) {
       rows.addAll(r.outcome().rows());
     }

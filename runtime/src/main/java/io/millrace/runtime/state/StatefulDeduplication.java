@@ -86,29 +86,35 @@ public final class StatefulDeduplication implements StatefulOperator {
 
   private PartitionedCommit.Outcome dedupe(StateStore store, int partition, List<PartitionInput> inputs,
       boolean watermarked, long watermarkMicros) {
-    List<Row> out = new ArrayList<>();
+    int routed = 0;
     for (PartitionInput in : inputs) {
-      for (RoutedRows.Routed r : ((RoutedRows) in).routedTo(partition)) {
+      routed += ((RoutedRows) in).routedTo(partition).size();
+    }
+    List<Row> out = new ArrayList<>(routed);
+    for (PartitionInput in : inputs) {
+      RoutedRows.Bucket bucket = ((RoutedRows) in).routedTo(partition);
+      for (int i = 0; i < bucket.size(); i++) {
+        byte[] key = bucket.key(i);
+        Row row = bucket.row(i);
         if (seen != null) {
           // dropDuplicates: a remembered key is never expired here, since a key that holds the
           // event time expires exactly when its rows are late, and late rows never get here;
           // so the row is new exactly when its key is absent, one lookup.
-          if (store.putIfAbsent(r.key(), seen) != null) {
-            continue;
+          if (store.putIfAbsent(key, seen) == null) {
+            out.add(row);
           }
-          out.add(r.input());
           continue;
         }
         // dropDuplicatesWithinWatermark: a remembered key may have expired. A second copy within
         // this batch finds the first one's put: a store reads its own uncommitted writes, and a
         // key put now is never expired (its row was not late).
-        byte[] remembered = store.get(r.key());
+        byte[] remembered = store.get(key);
         if (remembered != null && !(watermarked
-            && plan.expired(keyCodec, r.key(), valueCodec, remembered, watermarkMicros))) {
+            && plan.expired(keyCodec, key, valueCodec, remembered, watermarkMicros))) {
           continue;
         }
-        store.put(r.key(), valueCodec.encode(plan.remember(r.input())));
-        out.add(r.input());
+        store.put(key, valueCodec.encode(plan.remember(row)));
+        out.add(row);
       }
     }
     long removed = watermarked ? evictExpired(store, watermarkMicros) : 0;
