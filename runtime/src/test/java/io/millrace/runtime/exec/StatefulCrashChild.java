@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The stateful query {@link StatefulCrashRecoveryTest} runs in a child JVM: the {@code sequence}
  * source (30 rows, 5 per batch) with a key and an event time a minute apart, through an
  * aggregation or a deduplication, into the {@code durable-file} sink. Arguments: checkpoint,
- * sink directory, operator (agg, dedup, dedupWithin; "agg@rocksdb" picks the state store), and optionally a {@link FaultPoint} and
+ * sink directory, operator (agg, dedup, dedupTs, dedupWithin; "agg@rocksdb" picks the state store), and optionally a {@link FaultPoint} and
  * a batch or state version (-1: the first time) at which the JVM halts.
  */
 public final class StatefulCrashChild {
@@ -42,8 +42,8 @@ public final class StatefulCrashChild {
         .config("millrace.state.rocksdb.minDeltasForSnapshot", "2")
         .config("millrace.state.hdfs.minDeltasForSnapshot", "2")
         .build()) {
-      Dataset in = session.readStream().format("sequence").options(Map.of("total", "30", "rowsPerBatch", "5")).load()
-          .selectExpr("id", "CAST(id % 4 AS STRING) AS key", "timestamp_seconds(id * 60) AS ts")
+      Dataset source = session.readStream().format("sequence").options(Map.of("total", "30", "rowsPerBatch", "5")).load();
+      Dataset in = source.selectExpr("id", "CAST(id % 4 AS STRING) AS key", "timestamp_seconds(id * 60) AS ts")
           .withWatermark("ts", "3 minutes");
       Dataset out;
       switch (operator) {
@@ -52,6 +52,14 @@ public final class StatefulCrashChild {
           break;
         case "dedup":
           out = in.withColumn("key", io.millrace.api.functions.expr("CAST(id % 7 AS STRING)")).dropDuplicates("key");
+          break;
+        case "dedupTs":
+          // Rows 2k and 2k+1 share key and event time: one copy of each pair is a duplicate,
+          // and the watermark expires keys by range (the event time leads the state key).
+          out = source.selectExpr("id", "CAST(CAST(id / 2 AS BIGINT) % 3 AS STRING) AS key",
+                  "timestamp_seconds(CAST(id / 2 AS BIGINT) * 60) AS ts")
+              .withWatermark("ts", "3 minutes")
+              .dropDuplicates("key", "ts");
           break;
         default:
           out = in.dropDuplicatesWithinWatermark("key");
