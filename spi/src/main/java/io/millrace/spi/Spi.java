@@ -13,8 +13,12 @@ package io.millrace.spi;
  * method keeps returning the build-time version whatever SPI the plugin later runs on.
  */
 public final class Spi {
-  /** The version of this SPI, {@code MAJOR.MINOR}. */
-  public static final String VERSION = "1.0";
+  /**
+   * The version of this SPI, {@code MAJOR.MINOR}. 1.1 added to the state store
+   * {@code putIfAbsent}, {@code range}, {@code supportsRangeScan} and {@code removeRange}, each
+   * with a default, so stores built for 1.0 still load.
+   */
+  public static final String VERSION = "1.1";
 
   private Spi() {}
 

@@ -5,6 +5,7 @@ import io.millrace.spi.state.ReadStateStore;
 import io.millrace.spi.state.StateStoreId;
 import io.millrace.spi.state.StateStoreMetrics;
 import java.util.Iterator;
+import java.util.Objects;
 
 /** A read-only view of one version: the immutable map itself, shared, never copied. */
 final class HdfsReadStore implements ReadStateStore {
@@ -55,7 +56,8 @@ final class HdfsReadStore implements ReadStateStore {
 
   @Override
   public Iterator<KeyValue> range(byte[] from, byte[] to) {
-    return map.range(from, to);
+    return map.range(Objects.requireNonNull(from, "a range's start cannot be null"),
+        Objects.requireNonNull(to, "a range's end cannot be null"));
   }
 
   @Override

@@ -420,9 +420,10 @@ final class MapEditor {
 
   /**
    * The node without the keys in {@code [from, to)}: the same node if it has none of them, else
-   * one whose children below {@link Node#MIN} entries (an empty one included) are merged into a
+   * one without empty children, whose children below {@link Node#MIN} entries are merged into a
    * neighbour. Only the two children holding the range's ends are walked into; those between
-   * them are dropped whole.
+   * them are dropped whole. A grandchild that a merge of two inner nodes brings along stays as
+   * full as it is: the tree stays valid, only less full there.
    */
   private Node deleteRange(Node node, byte[] from, byte[] to) {
     if (node instanceof Leaf leaf) {

@@ -4,7 +4,9 @@ import io.millrace.spi.state.KeyValue;
 import io.millrace.spi.state.StateStore;
 import io.millrace.spi.state.StateStoreId;
 import io.millrace.spi.state.StateStoreMetrics;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -129,6 +131,20 @@ final class RocksDbStateStore implements StateStore {
     NavigableMap<byte[], byte[]> overlay = Bytes.ORDER.compare(from, to) < 0
         ? new TreeMap<>(pending.subMap(from, true, to, false)) : new TreeMap<>(Bytes.ORDER);
     return new MergedIterator(ViewIterator.range(view, from.clone(), to.clone()), overlay);
+  }
+
+  @Override
+  public long removeRange(byte[] from, byte[] to) {
+    checkOpen();
+    // The merged range holds exactly the keys visible now, so each goes without the point
+    // lookup remove() makes to keep numKeys exact.
+    List<byte[]> keys = new ArrayList<>();
+    range(from, to).forEachRemaining(kv -> keys.add(kv.key()));
+    for (byte[] key : keys) {
+      numKeys--;
+      record(key, null);
+    }
+    return keys.size();
   }
 
   @Override

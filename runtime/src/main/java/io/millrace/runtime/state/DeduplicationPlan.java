@@ -82,6 +82,30 @@ public final class DeduplicationPlan {
         Schema.of(keyFields), valueSchema);
   }
 
+  /**
+   * This plan with its key in the field order of {@code recorded}, when that holds the same
+   * fields in another order: state an earlier build wrote (keys in call order), or written
+   * before the query had a watermark. Keys must keep the layout their state has; the event time
+   * then may not lead the key, and eviction reads every key. Otherwise this plan, and the
+   * schema check reports any difference.
+   */
+  DeduplicationPlan inKeyOrderOf(Schema recorded) {
+    if (recorded.equals(keySchema) || recorded.size() != keySchema.size()
+        || !new java.util.HashSet<>(recorded.fields()).equals(new java.util.HashSet<>(keySchema.fields()))) {
+      return this;
+    }
+    int[] columns = new int[keyColumns.length];
+    int timeInKey = -1;
+    for (int i = 0; i < columns.length; i++) {
+      int at = keySchema.fields().indexOf(recorded.field(i));
+      columns[i] = keyColumns[at];
+      if (at == eventTimeInKey) {
+        timeInKey = i;
+      }
+    }
+    return new DeduplicationPlan(columns, withinWatermark, eventTimeColumn, timeInKey, delayMicros, recorded, valueSchema);
+  }
+
   private static void moveToFront(int[] keyColumns, List<Field> keyFields, int index) {
     int column = keyColumns[index];
     System.arraycopy(keyColumns, 0, keyColumns, 1, index);
@@ -113,11 +137,17 @@ public final class DeduplicationPlan {
 
   /**
    * The ranges, as {@code {from, to}} pairs, that hold exactly the keys {@link #expired} at
-   * {@code watermarkMicros}, where {@link #eventTimeLeadsKey()}.
+   * {@code watermarkMicros} and not at {@code evictedThrough}, where
+   * {@link #eventTimeLeadsKey()}. A watermark the state was already evicted at leaves no key
+   * at or before it: those are gone, and rows that old are late. Starting after it spares a
+   * store the keys already removed, which a log-structured store still steps over until it
+   * compacts them. {@code Long.MIN_VALUE} when nothing is known.
    */
-  List<byte[][]> expiredKeyRanges(long watermarkMicros) {
+  List<byte[][]> expiredKeyRanges(long evictedThrough, long watermarkMicros) {
     // expired() never expires Long.MAX_VALUE, its mark for a null time; neither do the ranges.
-    return RowCodec.leadingLongAtMost(Math.min(watermarkMicros, Long.MAX_VALUE - 1));
+    long last = Math.min(watermarkMicros, Long.MAX_VALUE - 1);
+    long first = evictedThrough == Long.MIN_VALUE ? Long.MIN_VALUE : Math.min(evictedThrough, Long.MAX_VALUE - 1) + 1;
+    return RowCodec.leadingLongBetween(first, last);
   }
 
   String operatorName() {
@@ -144,7 +174,8 @@ public final class DeduplicationPlan {
 
   /**
    * Whether a remembered key (encoded, with its encoded value) is past the watermark and can be
-   * forgotten. Reads only the time it needs: the scan over every remembered key runs each batch.
+   * forgotten. Reads only the time it needs: where the event time does not lead the key (and
+   * for dropDuplicatesWithinWatermark) the eviction reads every remembered key each batch.
    */
   boolean expired(RowCodec keyCodec, byte[] key, RowCodec valueCodec, byte[] value, long watermarkMicros) {
     if (withinWatermark) {

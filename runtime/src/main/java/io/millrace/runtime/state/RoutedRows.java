@@ -15,14 +15,17 @@ final class RoutedRows implements PartitionInput {
    * collection had to copy.
    */
   static final class Bucket {
-    private Row[] rows = new Row[64];
-    private byte[][] keys = new byte[64][];
+    private static final Row[] NO_ROWS = {};
+    private static final byte[][] NO_KEYS = {};
+    // Empty until the first row: a batch with no input, or a partition no row goes to, allocates nothing.
+    private Row[] rows = NO_ROWS;
+    private byte[][] keys = NO_KEYS;
     private int size;
 
     void add(byte[] key, Row row) {
       if (size == rows.length) {
-        rows = Arrays.copyOf(rows, size * 2);
-        keys = Arrays.copyOf(keys, size * 2);
+        rows = Arrays.copyOf(rows, Math.max(64, size * 2));
+        keys = Arrays.copyOf(keys, Math.max(64, size * 2));
       }
       rows[size] = row;
       keys[size] = key;

@@ -112,21 +112,27 @@ final class RowCodec {
 
   /**
    * The ranges of encoded rows, as {@code {from, to}} pairs of a range scan, whose first field
-   * is a LONG or TIMESTAMP that is not null and at most {@code max}. The value is big-endian
-   * after its presence byte 1, so in unsigned byte order the non-negative values come first
-   * and the negative ones after them: up to two ranges.
+   * is a LONG or TIMESTAMP that is not null and in {@code [min, max]}; none when
+   * {@code min > max}. The value is big-endian after its presence byte 1, so in unsigned byte
+   * order the non-negative values come first and the negative ones after them: a span across
+   * zero is two ranges.
    */
-  static List<byte[][]> leadingLongAtMost(long max) {
-    byte[] present = {1};
-    byte[] pastPresent = {2};
-    if (max == Long.MAX_VALUE) {
-      return List.<byte[][]>of(new byte[][] {present, pastPresent});
+  static List<byte[][]> leadingLongBetween(long min, long max) {
+    if (min > max) {
+      return List.of();
     }
-    byte[] end = max == -1 ? pastPresent : leadingLong(max + 1);
-    if (max < 0) {
-      return List.<byte[][]>of(new byte[][] {leadingLong(Long.MIN_VALUE), end});
+    if (min < 0 && max >= 0) {
+      return List.of(sameSign(0, max), sameSign(min, -1));
     }
-    return List.of(new byte[][] {leadingLong(0), end}, new byte[][] {leadingLong(Long.MIN_VALUE), pastPresent});
+    return List.<byte[][]>of(sameSign(min, max));
+  }
+
+  /** {@code [min, max]} of values of one sign as a range scan's bounds. */
+  private static byte[][] sameSign(long min, long max) {
+    // Past the largest value comes the smallest negative one; past -1, rows whose first field
+    // is not a present long.
+    byte[] end = max == Long.MAX_VALUE ? leadingLong(Long.MIN_VALUE) : max == -1 ? new byte[] {2} : leadingLong(max + 1);
+    return new byte[][] {leadingLong(min), end};
   }
 
   private static byte[] leadingLong(long value) {

@@ -11,6 +11,7 @@ import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.NoSuchFileException;
+import java.util.Optional;
 
 /**
  * {@code state/<op>/_schema}: the key and value schema a stateful operator's state was written
@@ -30,6 +31,22 @@ final class StateSchemaFile {
       compareWith(path, ChecksummedText.open(path.toString(), storage.readAll(path)), operator, key, value);
     } catch (NoSuchFileException e) {
       // A first run: nothing to compare with.
+    }
+  }
+
+  /** The key schema recorded in {@code operatorDir}, if one is. */
+  static Optional<Schema> recordedKey(Storage storage, URI operatorDir) throws IOException {
+    URI path = operatorDir.resolve("_schema");
+    String recorded;
+    try {
+      recorded = ChecksummedText.open(path.toString(), storage.readAll(path));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(Schema.parse(JSON.readTree(recorded).get("key").asText()));
+    } catch (IOException | RuntimeException e) {
+      throw new CorruptFileException(path.toString(), "not a state schema: " + e.getMessage(), e);
     }
   }
 

@@ -13,6 +13,9 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Streaming deduplication over key-grouped partitions: the first row of each key passes, later
@@ -20,6 +23,7 @@ import java.util.concurrent.ExecutorService;
  * state, bounded by the watermark as {@link DeduplicationPlan} describes.
  */
 public final class StatefulDeduplication implements StatefulOperator {
+  private static final Logger LOG = LoggerFactory.getLogger(StatefulDeduplication.class);
   private static final long OPERATOR_ID = 0;
 
   private final DeduplicationPlan plan;
@@ -29,9 +33,14 @@ public final class StatefulDeduplication implements StatefulOperator {
   private final PartitionStores stores;
   private final ExecutorService pool;
   private final byte[] seen;
+  /** Keys this batch's eviction read to find the expired ones: none where it removes key ranges. */
+  private final LongAdder keysScannedToEvict = new LongAdder();
+  /** The watermark of the last committed eviction: no key at or before it is left. */
+  private volatile long evictedThrough = Long.MIN_VALUE;
 
   public StatefulDeduplication(DeduplicationPlan plan, StateStoreProviderFactory factory, URI checkpoint, Storage storage,
       int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool) throws IOException {
+    plan = inRecordedKeyOrder(plan, checkpoint, storage, true);
     this.plan = plan;
     this.keyGroups = new KeyGroups(maxKeyGroups, partitions);
     this.keyCodec = new RowCodec(plan.keySchema());
@@ -48,8 +57,24 @@ public final class StatefulDeduplication implements StatefulOperator {
 
   /** Checks, without writing, that existing state was written with this deduplication's schemas. */
   public static void checkStateSchema(DeduplicationPlan plan, URI checkpoint, Storage storage) throws IOException {
+    plan = inRecordedKeyOrder(plan, checkpoint, storage, false);
     StateSchemaFile.check(storage, checkpoint.resolve("state/" + OPERATOR_ID + "/"), plan.operatorName(),
         plan.keySchema(), plan.valueSchema());
+  }
+
+  /** The plan in the key order the checkpoint's state has, saying so when that is not the plan's own. */
+  private static DeduplicationPlan inRecordedKeyOrder(DeduplicationPlan plan, URI checkpoint, Storage storage,
+      boolean log) throws IOException {
+    URI operatorDir = checkpoint.resolve("state/" + OPERATOR_ID + "/");
+    DeduplicationPlan kept = StateSchemaFile.recordedKey(storage, operatorDir).map(plan::inKeyOrderOf).orElse(plan);
+    if (log && kept != plan) {
+      LOG.warn("the state of {} in {} keeps its key order [{}] rather than [{}]{}", plan.operatorName(), operatorDir,
+          kept.keySchema().toDdl(), plan.keySchema().toDdl(), plan.eventTimeLeadsKey() && !kept.eventTimeLeadsKey()
+              ? ": the watermark's eviction reads every key each batch; a new checkpoint would keep the event time"
+                  + " first and read only the expired keys"
+              : "");
+    }
+    return kept;
   }
 
   @Override
@@ -66,6 +91,7 @@ public final class StatefulDeduplication implements StatefulOperator {
   public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros)
       throws Exception {
     boolean watermarked = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark();
+    keysScannedToEvict.reset();
     long rows = 0;
     long late = 0;
     for (PartitionInput in : inputs) {
@@ -75,9 +101,13 @@ public final class StatefulDeduplication implements StatefulOperator {
     Result result = PartitionedCommit.run(stores, pool, batchId, keyGroups.partitions(),
         (partition, store) -> dedupe(store, partition, inputs, watermarked, watermarkMicros),
         plan.operatorName(), late);
+    if (watermarked) {
+      evictedThrough = watermarkMicros;
+    }
     long duplicates = rows - late - result.rows().size();
     java.util.Map<String, Long> custom = new java.util.TreeMap<>(result.progress().customMetrics());
     custom.put("numDroppedDuplicateRows", duplicates);
+    custom.put("numKeysScannedToEvict", keysScannedToEvict.sum());
     io.millrace.api.StateOperatorProgress p = result.progress();
     return new Result(result.rows(), new io.millrace.api.StateOperatorProgress(p.operatorName(), p.numRowsTotal(),
         p.numRowsUpdated(), p.numRowsRemoved(), p.numRowsDroppedByWatermark(), p.commitTimeMs(), p.memoryUsedBytes(),
@@ -124,18 +154,21 @@ public final class StatefulDeduplication implements StatefulOperator {
   private long evictExpired(StateStore store, long watermarkMicros) {
     if (plan.eventTimeLeadsKey() && store.supportsRangeScan()) {
       long removed = 0;
-      for (byte[][] range : plan.expiredKeyRanges(watermarkMicros)) {
+      for (byte[][] range : plan.expiredKeyRanges(evictedThrough, watermarkMicros)) {
         removed += store.removeRange(range[0], range[1]);
       }
       return removed;
     }
     List<byte[]> expired = new ArrayList<>();
+    long scanned = 0;
     for (Iterator<KeyValue> it = store.iterator(); it.hasNext(); ) {
       KeyValue kv = it.next();
+      scanned++;
       if (plan.expired(keyCodec, kv.key(), valueCodec, kv.value(), watermarkMicros)) {
         expired.add(kv.key());
       }
     }
+    keysScannedToEvict.add(scanned);
     expired.forEach(store::remove);
     return expired.size();
   }

@@ -126,6 +126,8 @@ class DeduplicationTest {
     StateOperatorProgress evicting = first.get(first.size() - 1).stateOperators().get(0);
     assertThat(evicting.numRowsRemoved()).isEqualTo(4);
     assertThat(evicting.numRowsTotal()).isEqualTo(1);
+    assertThat(evicting.customMetrics()).as("the eviction removed key ranges, reading no key that stays")
+        .containsEntry("numKeysScannedToEvict", 0L);
     add("a", "12:05"); // late
     add("c", "12:41");
     add("b", "12:40"); // a copy of the key kept
@@ -135,6 +137,26 @@ class DeduplicationTest {
     assertThat(data.customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
     assertThat(second.get(second.size() - 1).stateOperators().get(0).numRowsTotal()).isEqualTo(2);
     assertThat(ids()).containsExactlyInAnyOrder("z", "a", "m", "e", "b", "c");
+  }
+
+  @Test
+  void stateWrittenWithTheKeyInCallOrderKeepsThatOrderAndStillEvicts() {
+    // Without a watermark the key keeps the call's order (id, ts): the layout earlier builds
+    // wrote for every dropDuplicates. Adding the watermark later must not make that state
+    // unreadable; the old order stays, and eviction scans every key.
+    add("a", "12:00");
+    add("b", "12:40");
+    run(in -> in.dropDuplicates("id", "ts"));
+    UnaryOperator<Dataset> watermarked = in -> in.withWatermark("ts", "10 minutes").dropDuplicates("id", "ts");
+    add("a", "12:00"); // a copy of a key in the old state: dropped
+    add("c", "12:41");
+    List<StreamingQueryProgress> second = run(watermarked); // the no-data batch's watermark is 12:31
+    assertThat(second.get(0).stateOperators().get(0).customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    StateOperatorProgress evicting = second.get(second.size() - 1).stateOperators().get(0);
+    assertThat(evicting.numRowsRemoved()).isEqualTo(1);
+    assertThat(evicting.numRowsTotal()).isEqualTo(2);
+    assertThat(evicting.customMetrics().get("numKeysScannedToEvict")).isEqualTo(3L);
+    assertThat(ids()).containsExactlyInAnyOrder("a", "b", "c");
   }
 
   @Test

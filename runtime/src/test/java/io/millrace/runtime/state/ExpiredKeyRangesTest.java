@@ -37,17 +37,21 @@ class ExpiredKeyRangesTest {
   }
 
   @Test
-  void theRangesHoldExactlyTheKeysTheFullScanExpires() {
-    for (long watermark : WATERMARKS) {
-      List<byte[][]> ranges = plan.expiredKeyRanges(watermark);
-      for (Long time : TIMES) {
-        for (String id : new String[] {null, "", "a", "\uffff"}) {
-          byte[] key = keyCodec.encodeColumns(Row.of(id, time), plan.keyColumns());
-          boolean inRange = ranges.stream().anyMatch(r -> Arrays.compareUnsigned(r[0], key) <= 0
-              && Arrays.compareUnsigned(key, r[1]) < 0);
-          assertThat(inRange)
-              .as("key (%s, %s) at watermark %s", time, id, watermark)
-              .isEqualTo(plan.expired(keyCodec, key, valueCodec, seen, watermark));
+  void theRangesHoldExactlyTheKeysTheFullScanExpiresAndTheLastEvictionLeft() {
+    for (long evictedThrough : WATERMARKS) {
+      for (long watermark : WATERMARKS) {
+        List<byte[][]> ranges = plan.expiredKeyRanges(evictedThrough, watermark);
+        for (Long time : TIMES) {
+          for (String id : new String[] {null, "", "a", "\uffff"}) {
+            byte[] key = keyCodec.encodeColumns(Row.of(id, time), plan.keyColumns());
+            boolean inRange = ranges.stream().anyMatch(r -> Arrays.compareUnsigned(r[0], key) <= 0
+                && Arrays.compareUnsigned(key, r[1]) < 0);
+            boolean leftByLastEviction = evictedThrough == Long.MIN_VALUE
+                || !plan.expired(keyCodec, key, valueCodec, seen, evictedThrough);
+            assertThat(inRange)
+                .as("key (%s, %s) at watermark %s, evicted through %s", time, id, watermark, evictedThrough)
+                .isEqualTo(plan.expired(keyCodec, key, valueCodec, seen, watermark) && leftByLastEviction);
+          }
         }
       }
     }

@@ -29,9 +29,12 @@ public interface ReadStateStore extends AutoCloseable {
 
   /**
    * Entries whose key is at least {@code from} and less than {@code to}, in unsigned byte order
-   * of the keys, where {@link #supportsRangeScan()} is true. A store that keeps its keys sorted
-   * answers it by seeking, so a caller whose keys start with a time can read the expired ones
-   * without reading the rest: what a deduplication's eviction does every batch.
+   * of the keys, where {@link #supportsRangeScan()} is true; none when {@code from} is not less
+   * than {@code to}. An open {@link StateStore} includes its own uncommitted writes, as
+   * {@link #get} does, and the store may be written while the iterator runs (the iterator then
+   * returns what the store held when it was made). A store that keeps its keys sorted answers
+   * it by seeking, so a caller whose keys start with a time can read the expired ones without
+   * reading the rest: what a deduplication's eviction does every batch.
    */
   default Iterator<KeyValue> range(byte[] from, byte[] to) {
     throw new IllegalStateException(getClass().getName() + " does not support range scans");

@@ -13,6 +13,7 @@ import io.millrace.spi.state.StateStoreId;
 import io.millrace.spi.state.StateStoreMetrics;
 import io.millrace.spi.state.StateStoreProvider;
 import io.millrace.tck.Capability;
+import io.millrace.tck.Tck;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -520,6 +521,51 @@ public abstract class StateStoreContractSuite {
     }
     try (ReadStateStore reader = harness.fresh(id).getReadStore(1)) {
       assertRange(reader, new byte[] {0}, new byte[] {(byte) 0xFF, 0}, "(version 1, before the removals)", keys);
+    }
+    removeRangesOfAStoreOfThousandsOfKeys(harness.id(1));
+  }
+
+  /**
+   * Ranges that start, end and span anywhere in thousands of keys, so that a store that keeps
+   * them in a tree of several levels drops whole subtrees and rejoins what is left; each
+   * removal is checked against a sorted model, and the result read back by a fresh provider.
+   */
+  private void removeRangesOfAStoreOfThousandsOfKeys(StateStoreId id) {
+    StateStoreProvider provider = harness.fresh(id);
+    java.util.Random random = Tck.random("T21 ranges");
+    java.util.NavigableMap<byte[], byte[]> model = new TreeMap<>(Arrays::compareUnsigned);
+    StateStore store = provider.getStore(0);
+    for (int i = 0; i < 5000; i++) {
+      byte[] key = {(byte) (i >> 8), (byte) i, (byte) random.nextInt(4)};
+      store.put(key, key);
+      model.put(key, key);
+    }
+    assertEquals(1, store.commit(), "T21: commit() of 5,000 keys");
+    StateStore writer = provider.getStore(1);
+    for (int step = 0; step < 40; step++) {
+      byte[] from = {(byte) random.nextInt(20), (byte) random.nextInt(256)};
+      byte[] to = {(byte) (from[0] + random.nextInt(3)), (byte) random.nextInt(256)};
+      if (step % 10 == 0) {
+        from = new byte[0]; // from the very first key, as an eviction removes the oldest
+      }
+      java.util.NavigableMap<byte[], byte[]> inRange = Arrays.compareUnsigned(from, to) < 0
+          ? model.subMap(from, true, to, false) : new TreeMap<>(Arrays::compareUnsigned);
+      assertEquals(inRange.size(), writer.removeRange(from, to), "T21: keys removeRange(" + Arrays.toString(from)
+          + ", " + Arrays.toString(to) + ") counted, step " + step + " of a random sequence" + Tck.seedHint());
+      inRange.clear();
+      if (step % 7 == 0) {
+        byte[] key = {(byte) random.nextInt(20), (byte) random.nextInt(256), 9};
+        writer.put(key, key); // keys come back between removals
+        model.put(key, key);
+      }
+    }
+    byte[][] left = model.keySet().toArray(new byte[0][]);
+    assertRange(writer, new byte[0], new byte[] {(byte) 0xFF}, "after 40 random removeRange calls" + Tck.seedHint(), left);
+    assertEquals(left.length, writer.metrics().numKeys(), "T21: numKeys() after random removeRange calls");
+    assertEquals(2, writer.commit(), "T21: commit() after random removeRange calls");
+    try (ReadStateStore reader = harness.fresh(id).getReadStore(2)) {
+      assertRange(reader, new byte[0], new byte[] {(byte) 0xFF}, "after random removeRange calls, read by a fresh provider",
+          left);
     }
   }
 

@@ -25,6 +25,9 @@ final class OverreachingStateStoreProvider extends ReferenceStateStoreProvider {
 
       @Override
       public long removeRange(byte[] from, byte[] to) {
+        if (java.util.Arrays.compareUnsigned(from, to) >= 0) {
+          return 0;
+        }
         List<byte[]> keys = new ArrayList<>(view().subMap(from, true, to, false).keySet());
         keys.forEach(this::remove);
         return keys.size();
