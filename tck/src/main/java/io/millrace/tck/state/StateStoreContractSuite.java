@@ -458,21 +458,30 @@ public abstract class StateStoreContractSuite {
     history.checkAll("T19", "read by a fresh provider", harness.fresh(id));
   }
 
-  @Test
-  @DisplayName("T20 range returns the entries in [from, to) in unsigned key order, uncommitted ones included")
-  void t20_range() {
-    StateStoreId id = harness.id();
+  /** Keys of every byte length and both halves of the byte range, committed as version 1. */
+  private static final byte[][] RANGE_KEYS =
+      {{1}, {1, 2}, {1, 2, 3}, {1, 3}, {2}, {(byte) 0x80}, {(byte) 0xFE, (byte) 0xFF}, {(byte) 0xFF}};
+
+  /** A provider of {@code id} with {@link #RANGE_KEYS} committed; skips the rule if the store has no range scans. */
+  private StateStoreProvider rangeScanStore(String rule, StateStoreId id) {
     StateStoreProvider provider = harness.fresh(id);
     StateStore probe = provider.getStore(0);
     boolean supported = probe.supportsRangeScan();
     probe.abort();
-    Capability.require(supported, "T20 needs range scans; the store's supportsRangeScan() is false");
-    byte[][] keys = {{1}, {1, 2}, {1, 2, 3}, {1, 3}, {2}, {(byte) 0x80}, {(byte) 0xFE, (byte) 0xFF}, {(byte) 0xFF}};
+    Capability.require(supported, rule + " needs range scans; the store's supportsRangeScan() is false");
     StateStore store = provider.getStore(0);
-    for (byte[] key : keys) {
+    for (byte[] key : RANGE_KEYS) {
       store.put(key, key);
     }
-    assertEquals(1, store.commit(), "T20: commit() of a store of version 0");
+    assertEquals(1, store.commit(), rule + ": commit() of a store of version 0");
+    return provider;
+  }
+
+  @Test
+  @DisplayName("T20 range returns the entries in [from, to) in unsigned key order, uncommitted ones included")
+  void t20_range() {
+    StateStoreId id = harness.id();
+    StateStoreProvider provider = rangeScanStore("T20", id);
     StateStore writer = provider.getStore(1);
     writer.put(new byte[] {1, 2, 9}, new byte[] {9});
     writer.remove(new byte[] {1, 3});
@@ -493,17 +502,7 @@ public abstract class StateStoreContractSuite {
   @DisplayName("T21 removeRange removes exactly the keys of [from, to), uncommitted ones included, and counts them")
   void t21_removeRange() {
     StateStoreId id = harness.id();
-    StateStoreProvider provider = harness.fresh(id);
-    StateStore probe = provider.getStore(0);
-    boolean supported = probe.supportsRangeScan();
-    probe.abort();
-    Capability.require(supported, "T21 needs range scans; the store's supportsRangeScan() is false");
-    byte[][] keys = {{1}, {1, 2}, {1, 2, 3}, {1, 3}, {2}, {(byte) 0x80}, {(byte) 0xFE, (byte) 0xFF}, {(byte) 0xFF}};
-    StateStore store = provider.getStore(0);
-    for (byte[] key : keys) {
-      store.put(key, key);
-    }
-    assertEquals(1, store.commit(), "T21: commit() of a store of version 0");
+    StateStoreProvider provider = rangeScanStore("T21", id);
     StateStore writer = provider.getStore(1);
     writer.put(new byte[] {1, 2, 9}, new byte[] {9});
     assertEquals(4, writer.removeRange(new byte[] {1, 2}, new byte[] {2}),
@@ -520,7 +519,7 @@ public abstract class StateStoreContractSuite {
       assertRange(reader, new byte[] {0}, new byte[] {(byte) 0xFF, 0}, "read by a fresh provider", left);
     }
     try (ReadStateStore reader = harness.fresh(id).getReadStore(1)) {
-      assertRange(reader, new byte[] {0}, new byte[] {(byte) 0xFF, 0}, "(version 1, before the removals)", keys);
+      assertRange(reader, new byte[] {0}, new byte[] {(byte) 0xFF, 0}, "(version 1, before the removals)", RANGE_KEYS);
     }
     removeRangesOfAStoreOfThousandsOfKeys(harness.id(1));
   }
