@@ -112,12 +112,13 @@ public final class HdfsStateStoreProvider implements StateStoreProvider {
   /** Publishes {@code version + 1} from {@code editor}; returns the map that is now that version. */
   StateMap commit(long version, MapEditor editor) {
     long next = version + 1;
-    // The changes first: the diff that lists them also measures the map current() returns.
-    ChangeList changes = editor.changes();
-    StateMap result = editor.current();
+    StateMap result;
     try {
-      if (!writer.writeDelta(next, changes)) {
-        result = reconcile(next, editor.base(), changes, result);
+      // The delta first: the diff that writes it also measures the map current() returns.
+      boolean written = writer.writeDelta(next, editor);
+      result = editor.current();
+      if (!written) {
+        result = reconcile(next, editor.base(), editor.changes(), result);
       }
       long interval = options.commitSnapshotInterval();
       if (interval > 0 && next % interval == 0) {

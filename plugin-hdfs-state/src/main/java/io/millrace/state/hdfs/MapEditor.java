@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 
 /**
  * Builds the next version of a {@link StateMap} by path copying: each put or remove copies the
@@ -224,6 +225,14 @@ final class MapEditor {
    */
   ChangeList changes() {
     return diff(true).changes();
+  }
+
+  /**
+   * Hands the net changes, as {@link #changes()} lists them, to {@code sink} in key order; the
+   * diff that finds them also measures the map {@link #current()} then returns.
+   */
+  void writeChanges(BiConsumer<byte[], byte[]> sink) {
+    diff = TreeDiff.between(base.root(), root, firstGeneration, sink);
   }
 
   /** The diff of the tree as it is now against the base, listing the changes if asked to. */

@@ -4,6 +4,7 @@ import io.millrace.spi.state.KeyValue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 /**
  * What a tree edited by a {@link MapEditor} changed against its base, found by walking only
@@ -27,11 +28,13 @@ final class TreeDiff {
   private int nextShared;
   private long addedBytes;
   private long releasedBytes;
-  private final ChangeList changes;
+  /** Where the changes go as the merge finds them, or null. */
+  private final BiConsumer<byte[], byte[]> sink;
+  private ChangeList changes;
 
-  private TreeDiff(long firstGeneration, boolean collectChanges) {
+  private TreeDiff(long firstGeneration, BiConsumer<byte[], byte[]> sink) {
     this.firstGeneration = firstGeneration;
-    this.changes = collectChanges ? new ChangeList() : null;
+    this.sink = sink;
   }
 
   /**
@@ -41,7 +44,23 @@ final class TreeDiff {
    * @param collectChanges whether to list the changes, or only measure bytes
    */
   static TreeDiff between(Node base, Node edited, long firstGeneration, boolean collectChanges) {
-    TreeDiff diff = new TreeDiff(firstGeneration, collectChanges);
+    if (!collectChanges) {
+      return between(base, edited, firstGeneration, null);
+    }
+    ChangeList list = new ChangeList();
+    TreeDiff diff = between(base, edited, firstGeneration, list::add);
+    diff.changes = list;
+    return diff;
+  }
+
+  /**
+   * As {@link #between(Node, Node, long, boolean)}, handing each change to {@code sink} (when
+   * not null) in key order as the merge finds it: a commit writes its delta file straight from
+   * the merge, while the keys and values it reads are still in the cache, instead of listing
+   * them first and reading them all again.
+   */
+  static TreeDiff between(Node base, Node edited, long firstGeneration, BiConsumer<byte[], byte[]> sink) {
+    TreeDiff diff = new TreeDiff(firstGeneration, sink);
     diff.walkEdited(edited);
     diff.walkBase(base);
     if (diff.nextShared != diff.shared.size()) {
@@ -67,7 +86,7 @@ final class TreeDiff {
    * them: stores keep the arrays callers give them, so a batch may put back the very array the
    * base holds, or equal bytes in another array, depending only on whether the base was cached
    * or read from files. Comparing bytes keeps equal batches on equal bases giving equal deltas.
-   * Null if not collected.
+   * Null if not listed.
    */
   ChangeList changes() {
     return changes;
@@ -140,8 +159,8 @@ final class TreeDiff {
   }
 
   private void change(byte[] key, byte[] value) {
-    if (changes != null) {
-      changes.add(key, value);
+    if (sink != null) {
+      sink.accept(key, value);
     }
   }
 

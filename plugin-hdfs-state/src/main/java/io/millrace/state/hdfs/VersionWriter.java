@@ -6,6 +6,7 @@ import io.millrace.spi.state.KeyValue;
 import io.millrace.spi.storage.AtomicOutputStream;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.FileAlreadyExistsException;
 import java.util.Iterator;
@@ -32,16 +33,25 @@ final class VersionWriter {
   }
 
   /**
-   * Publishes {@code <version>.delta} with {@code changes} (a null value is a removal).
+   * Publishes {@code <version>.delta} with the changes of {@code changes} against its base
+   * (a null value is a removal), written as the diff finds them.
    *
    * @return false if the file already existed; it is left as it was
    */
-  boolean writeDelta(long version, ChangeList changes) throws IOException {
+  boolean writeDelta(long version, MapEditor changes) throws IOException {
     URI target = layout.file(version, StateFileKind.DELTA);
     try (AtomicOutputStream out = storage.create(target)) {
       StateFileWriter writer = new StateFileWriter(out, StateFileKind.DELTA, version, codec);
-      for (int i = 0; i < changes.size(); i++) {
-        writer.write(changes.key(i), changes.value(i));
+      try {
+        changes.writeChanges((key, value) -> {
+          try {
+            writer.write(key, value);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
+      } catch (UncheckedIOException e) {
+        throw e.getCause();
       }
       long bytes = writer.finish();
       if (!publish(out, version, FaultPoint.INSIDE_STATE_COMMIT)) {
