@@ -458,8 +458,11 @@ public final class MicroBatchExecution implements StreamingQuery {
    * JIT compiles this loop alone rather than all of runBatch around it.
    */
   private List<Row> afterState(List<Row> rows, EvalContext context) {
-    List<Row> output = new ArrayList<>(rows.size());
     RowPipeline after = plan.after();
+    if (after.isEmpty()) {
+      return rows; // nothing after the operator: a deduplication's rows go to the sink as they are
+    }
+    List<Row> output = new ArrayList<>(rows.size());
     for (Row r : rows) {
       Row out = after.apply(r, context);
       if (out != null) {

@@ -33,6 +33,11 @@ public final class RowPipeline {
     return outputSchema;
   }
 
+  /** Whether there are no operators: every row comes out as it went in. */
+  public boolean isEmpty() {
+    return stages.length == 0;
+  }
+
   /** The row the operators make of {@code row}, or null if a filter drops it. */
   public Row apply(Row row, EvalContext context) {
     Row current = row;
