@@ -29,7 +29,7 @@ final class TreeDiff {
   private long addedBytes;
   private long releasedBytes;
   /** Where the changes go as the merge finds them, or null. */
-  private final BiConsumer<byte[], byte[]> sink;
+  private BiConsumer<byte[], byte[]> sink;
   private ChangeList changes;
 
   private TreeDiff(long firstGeneration, BiConsumer<byte[], byte[]> sink) {
@@ -67,6 +67,7 @@ final class TreeDiff {
       throw new IllegalStateException("the edited tree shares nodes its base does not have");
     }
     diff.merge();
+    diff.sink = null; // the diff outlives the merge; what it fed (a file writer, say) need not
     return diff;
   }
 

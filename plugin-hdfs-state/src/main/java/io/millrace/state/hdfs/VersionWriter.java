@@ -33,17 +33,17 @@ final class VersionWriter {
   }
 
   /**
-   * Publishes {@code <version>.delta} with the changes of {@code changes} against its base
+   * Publishes {@code <version>.delta} with the changes of {@code editor} against its base
    * (a null value is a removal), written as the diff finds them.
    *
    * @return false if the file already existed; it is left as it was
    */
-  boolean writeDelta(long version, MapEditor changes) throws IOException {
+  boolean writeDelta(long version, MapEditor editor) throws IOException {
     URI target = layout.file(version, StateFileKind.DELTA);
     try (AtomicOutputStream out = storage.create(target)) {
       StateFileWriter writer = new StateFileWriter(out, StateFileKind.DELTA, version, codec);
       try {
-        changes.writeChanges((key, value) -> {
+        editor.writeChanges((key, value) -> {
           try {
             writer.write(key, value);
           } catch (IOException e) {

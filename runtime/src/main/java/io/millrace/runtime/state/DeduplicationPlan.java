@@ -17,7 +17,8 @@ import java.util.Optional;
  *       column; then keys whose event time is at or before the watermark are evicted, and rows
  *       that old are dropped as late. The event time then leads the key in state, whatever
  *       place the call gave it, so the expired keys are one or two key ranges that a store with
- *       range scans reads without reading the rest.</li>
+ *       range scans reads without reading the rest; state recorded with the same key fields in
+ *       another order keeps that order ({@link #inKeyOrderOf}).</li>
  *   <li>{@code dropDuplicatesWithinWatermark}: the key is the columns alone; the first row of
  *       a key is kept, and the key is remembered until the watermark passes that row's event
  *       time plus the delay — as long as a copy could still arrive on time.</li>

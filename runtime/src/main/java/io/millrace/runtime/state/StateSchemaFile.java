@@ -17,7 +17,9 @@ import java.util.Optional;
  * {@code state/<op>/_schema}: the key and value schema a stateful operator's state was written
  * with, recorded at the first run. A restart whose operator would read that state under another
  * schema fails before the first batch. Unlike Spark, field names count: grouping by another
- * column of the same type must not reuse the old column's state under a new meaning.
+ * column of the same type must not reuse the old column's state under a new meaning. A
+ * deduplication reads its key in the recorded field order when the fields are the same (see
+ * {@code DeduplicationPlan.inKeyOrderOf}), so reordering its columns is no change.
  */
 final class StateSchemaFile {
   private static final ObjectMapper JSON = new ObjectMapper();

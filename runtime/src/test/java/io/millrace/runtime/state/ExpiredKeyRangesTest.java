@@ -37,6 +37,26 @@ class ExpiredKeyRangesTest {
   }
 
   @Test
+  void recordedStateKeepsItsKeyOrderWithTheTimeAnywhereInIt() {
+    Schema input = Schema.parse("a STRING, ts TIMESTAMP, b BIGINT");
+    DeduplicationPlan planned = DeduplicationPlan.bind(List.of("a", "ts", "b"), false, input, Optional.of("ts"), 0);
+    assertThat(planned.keySchema().names()).containsExactly("ts", "a", "b");
+    DeduplicationPlan kept = planned.inKeyOrderOf(Schema.parse("a STRING, ts TIMESTAMP, b BIGINT"));
+    assertThat(kept.keySchema().names()).containsExactly("a", "ts", "b");
+    assertThat(kept.eventTimeLeadsKey()).isFalse();
+    RowCodec codec = new RowCodec(kept.keySchema());
+    byte[] key = codec.encodeColumns(Row.of("x", 60_000_000L, 7L), kept.keyColumns());
+    assertThat(codec.decode(key)).isEqualTo(Row.of("x", 60_000_000L, 7L));
+    RowCodec value = new RowCodec(kept.valueSchema());
+    byte[] seenValue = value.encode(Row.of(true));
+    assertThat(kept.expired(codec, key, value, seenValue, 60_000_000L)).as("its time read from the middle").isTrue();
+    assertThat(kept.expired(codec, key, value, seenValue, 59_999_999L)).isFalse();
+    DeduplicationPlan timeSecond = planned.inKeyOrderOf(Schema.parse("b BIGINT, ts TIMESTAMP, a STRING"));
+    assertThat(timeSecond.keyColumns()).containsExactly(2, 1, 0);
+    assertThat(planned.inKeyOrderOf(Schema.parse("a STRING, ts TIMESTAMP, c BIGINT"))).as("other fields").isSameAs(planned);
+  }
+
+  @Test
   void theRangesHoldExactlyTheKeysTheFullScanExpiresAndTheLastEvictionLeft() {
     for (long evictedThrough : WATERMARKS) {
       for (long watermark : WATERMARKS) {
