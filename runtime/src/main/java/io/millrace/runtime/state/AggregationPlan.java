@@ -206,6 +206,11 @@ public final class AggregationPlan {
     }
   }
 
+  /** The position of the window among the grouping keys, or -1: the slot {@link #groupValues} leaves null. */
+  int windowSlot() {
+    return windowIndex;
+  }
+
   int groupingSize() {
     return grouping.length;
   }

@@ -33,6 +33,7 @@ final class PartialAggregation implements PartitionInput {
   /** Groups by key parts when each row has one group; null otherwise. */
   private GroupTable table;
   private final Object[] scratch;
+  private final java.util.function.Supplier<AggBuffer> newBuffer;
   private List<List<Partial>> routed;
   private long rows;
   private long dropped;
@@ -47,8 +48,9 @@ final class PartialAggregation implements PartitionInput {
     this.context = context;
     this.watermarkMicros = watermarkMicros;
     this.late = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark();
-    this.table = plan.singleGroupPerRow() ? new GroupTable(expectedGroups) : null;
+    this.table = plan.singleGroupPerRow() ? new GroupTable(expectedGroups, plan.windowSlot()) : null;
     this.scratch = new Object[plan.groupingSize()];
+    this.newBuffer = plan::newBuffer;
   }
 
   @Override
@@ -87,12 +89,7 @@ final class PartialAggregation implements PartitionInput {
       dropped++;
       return;
     }
-    int hash = GroupTable.hash(start, scratch);
-    GroupTable.Group g = table.find(start, scratch, hash);
-    if (g == null) {
-      g = table.add(start, scratch.clone(), hash, plan.newBuffer());
-    }
-    plan.update(g.buffer, row, context);
+    plan.update(table.buffer(start, scratch, newBuffer), row, context);
   }
 
   /** How many groups this input found; known once {@link #finish()}ed. */
