@@ -262,6 +262,47 @@ public final class AggregationPlan {
     return t != Long.MAX_VALUE && t <= watermarkMicros;
   }
 
+  /**
+   * Whether every key starts with what the watermark evicts by: the window (whose struct starts
+   * with the window's start) or the event time. The finished groups are then the keys in
+   * {@link #finishedKeyRanges}.
+   */
+  boolean eventTimeLeadsKey() {
+    return evictionIndex == 0;
+  }
+
+  /**
+   * The ranges, as {@code {from, to}} pairs, that hold exactly the keys {@link #finished} at
+   * {@code watermarkMicros} and not at {@code evictedThrough} ({@code Long.MIN_VALUE} when
+   * nothing is known), where {@link #eventTimeLeadsKey()}. Groups finished at an earlier
+   * watermark were evicted then, and rows for them are dropped as late, so none is left there.
+   *
+   * <p>A window {@code [start, start + duration)} is finished when its end is at or before the
+   * watermark, so the range is one of starts; like {@link #finished}, it never takes an end
+   * (or event time) of {@code Long.MAX_VALUE}, the mark of a null time.
+   */
+  List<byte[][]> finishedKeyRanges(long evictedThrough, long watermarkMicros) {
+    long duration = windowIndex == 0 ? window.durationMicros() : 0;
+    long end = Math.min(watermarkMicros, Long.MAX_VALUE - 1);
+    if (end < Long.MIN_VALUE + duration) {
+      return List.of(); // no window that starts after Long.MIN_VALUE has ended yet
+    }
+    long first = Long.MIN_VALUE;
+    long evictedEnd = Math.min(evictedThrough, Long.MAX_VALUE - 1);
+    if (evictedThrough != Long.MIN_VALUE && evictedEnd >= Long.MIN_VALUE + duration) {
+      first = evictedEnd - duration + 1;
+    }
+    List<byte[][]> ranges = RowCodec.leadingLongBetween(first, end - duration);
+    if (windowIndex != 0) {
+      return ranges;
+    }
+    List<byte[][]> inStruct = new ArrayList<>(ranges.size());
+    for (byte[][] range : ranges) {
+      inStruct.add(new byte[][] {RowCodec.presentStruct(range[0]), RowCodec.presentStruct(range[1])});
+    }
+    return inStruct;
+  }
+
   /** A group's running values before any row: a copy of one made once (every new group of every batch needs one). */
   AggBuffer newBuffer() {
     return emptyBuffer.copy();

@@ -127,6 +127,17 @@ final class RowCodec {
     return List.<byte[][]>of(sameSign(min, max));
   }
 
+  /**
+   * A bound of {@link #leadingLongBetween} moved into a leading STRUCT: the same bound on the
+   * struct's first field, for rows whose first field is a present struct.
+   */
+  static byte[] presentStruct(byte[] bound) {
+    byte[] moved = new byte[bound.length + 1];
+    moved[0] = 1;
+    System.arraycopy(bound, 0, moved, 1, bound.length);
+    return moved;
+  }
+
   /** {@code [min, max]} of values of one sign as a range scan's bounds. */
   private static byte[][] sameSign(long min, long max) {
     // Past the largest value comes the smallest negative one; past -1, rows whose first field

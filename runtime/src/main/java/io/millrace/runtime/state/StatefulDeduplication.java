@@ -105,13 +105,8 @@ public final class StatefulDeduplication implements StatefulOperator {
       evictedThrough = watermarkMicros;
     }
     long duplicates = rows - late - result.rows().size();
-    java.util.Map<String, Long> custom = new java.util.TreeMap<>(result.progress().customMetrics());
-    custom.put("numDroppedDuplicateRows", duplicates);
-    custom.put("numKeysScannedToEvict", keysScannedToEvict.sum());
-    io.millrace.api.StateOperatorProgress p = result.progress();
-    return new Result(result.rows(), new io.millrace.api.StateOperatorProgress(p.operatorName(), p.numRowsTotal(),
-        p.numRowsUpdated(), p.numRowsRemoved(), p.numRowsDroppedByWatermark(), p.commitTimeMs(), p.memoryUsedBytes(),
-        p.numShufflePartitions(), p.numStateStoreInstances(), custom));
+    return result.withCustomMetrics(java.util.Map.of("numDroppedDuplicateRows", duplicates,
+        "numKeysScannedToEvict", keysScannedToEvict.sum()));
   }
 
   private PartitionedCommit.Outcome dedupe(StateStore store, int partition, List<PartitionInput> inputs,

@@ -4,12 +4,24 @@ import io.millrace.api.StateOperatorProgress;
 import io.millrace.runtime.expr.EvalContext;
 import io.millrace.spi.data.Row;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** A query's stateful operator: a streaming aggregation or a deduplication. */
 public interface StatefulOperator extends AutoCloseable {
 
   /** What one batch produced: the rows for what follows and the operator's figures. */
-  record Result(List<Row> rows, StateOperatorProgress progress) {}
+  record Result(List<Row> rows, StateOperatorProgress progress) {
+    /** This result with {@code extra} added to its progress's custom metrics. */
+    Result withCustomMetrics(Map<String, Long> extra) {
+      Map<String, Long> custom = new TreeMap<>(progress.customMetrics());
+      custom.putAll(extra);
+      StateOperatorProgress p = progress;
+      return new Result(rows, new StateOperatorProgress(p.operatorName(), p.numRowsTotal(), p.numRowsUpdated(),
+          p.numRowsRemoved(), p.numRowsDroppedByWatermark(), p.commitTimeMs(), p.memoryUsedBytes(),
+          p.numShufflePartitions(), p.numStateStoreInstances(), custom));
+    }
+  }
 
   /**
    * A fresh map side for one reader task's input partitions, with the batch's watermark; the
