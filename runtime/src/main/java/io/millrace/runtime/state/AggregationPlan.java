@@ -303,6 +303,11 @@ public final class AggregationPlan {
     return inStruct;
   }
 
+  /** Whether some aggregator keeps objects (min, max) rather than numbers in its buffer slots. */
+  boolean keepsObjects() {
+    return emptyBuffer.objects != null;
+  }
+
   /** A group's running values before any row: a copy of one made once (every new group of every batch needs one). */
   AggBuffer newBuffer() {
     return emptyBuffer.copy();

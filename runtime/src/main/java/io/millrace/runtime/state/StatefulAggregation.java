@@ -34,7 +34,7 @@ public final class StatefulAggregation implements StatefulOperator {
   private final OutputMode mode;
   private final KeyGroups keyGroups;
   private final RowCodec keyCodec;
-  private final RowCodec valueCodec;
+  private final StateValueCodec values;
   private final PartitionStores stores;
   private final ExecutorService pool;
   /**
@@ -59,7 +59,7 @@ public final class StatefulAggregation implements StatefulOperator {
     this.keyGroups = new KeyGroups(maxKeyGroups, partitions);
     this.lastTouched = new int[partitions];
     this.keyCodec = new RowCodec(plan.keySchema());
-    this.valueCodec = new RowCodec(plan.valueSchema());
+    this.values = new StateValueCodec(plan);
     this.pool = pool;
     StateSchemaFile.recordOrCheck(storage, checkpoint.resolve("state/" + OPERATOR_ID + "/"), OPERATOR_NAME,
         plan.keySchema(), plan.valueSchema());
@@ -144,7 +144,7 @@ public final class StatefulAggregation implements StatefulOperator {
           if (stored == null) {
             group = r; // the first partial of a new group is its running value
           } else {
-            AggBuffer buffer = plan.buffer(valueCodec.decode(stored));
+            AggBuffer buffer = values.decode(stored);
             plan.merge(buffer, r.buffer());
             group = new PartialAggregation.Partial(r.key(), r.keyRow(), buffer);
           }
@@ -160,7 +160,7 @@ public final class StatefulAggregation implements StatefulOperator {
   /** Puts each touched group's new value, and adds its output row to {@code updates} when given. */
   private void writeTouched(StateStore store, Map<EncodedKey, PartialAggregation.Partial> touched, List<Row> updates) {
     for (PartialAggregation.Partial g : touched.values()) {
-      store.put(g.key().bytes, valueCodec.encode(plan.stateRow(g.buffer())));
+      store.put(g.key().bytes, values.encode(g.buffer()));
       if (updates != null) {
         updates.add(plan.output(g.keyRow(), g.buffer()));
       }
@@ -220,7 +220,7 @@ public final class StatefulAggregation implements StatefulOperator {
 
   private void emitAll(List<KeyValue> groups, List<Row> emit) {
     for (KeyValue kv : groups) {
-      emit.add(plan.output(keyCodec.decode(kv.key()), plan.buffer(valueCodec.decode(kv.value()))));
+      emit.add(plan.output(keyCodec.decode(kv.key()), values.decode(kv.value())));
     }
   }
 
@@ -237,7 +237,7 @@ public final class StatefulAggregation implements StatefulOperator {
     sortByKey(all);
     List<Row> out = new ArrayList<>(all.size());
     for (KeyValue kv : all) {
-      out.add(plan.output(keyCodec.decode(kv.key()), plan.buffer(valueCodec.decode(kv.value()))));
+      out.add(plan.output(keyCodec.decode(kv.key()), values.decode(kv.value())));
     }
     return out;
   }
