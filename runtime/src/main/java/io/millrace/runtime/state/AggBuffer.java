@@ -21,6 +21,13 @@ final class AggBuffer {
     this.objects = withObjects ? new Object[slots] : null;
   }
 
+  /** A buffer of numbers only, over {@code words} laid out as above. */
+  AggBuffer(int slots, long[] words) {
+    this.slots = slots;
+    this.words = words;
+    this.objects = null;
+  }
+
   private AggBuffer(AggBuffer from) {
     this.slots = from.slots;
     this.words = from.words.clone();

@@ -12,6 +12,7 @@ import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,6 +50,7 @@ public final class AggregationPlan {
     }
     this.emptyBuffer = new AggBuffer(valueSchema.size(), objects);
     for (Aggregator a : aggregators) {
+      a.nullFlagsAt = valueSchema.size();
       a.init(emptyBuffer);
     }
   }
@@ -338,6 +340,35 @@ public final class AggregationPlan {
         a.update(buffer, v);
       }
     }
+  }
+
+  /**
+   * {@link #update} of a group whose running values lie flat in {@code words[base, base +
+   * }{@link #bufferWidth()}{@code )}, laid out as a buffer's words; only where no aggregator
+   * {@link #keepsObjects()}.
+   */
+  void update(long[] words, int base, Row input, EvalContext context) {
+    for (Aggregator a : aggregators) {
+      Object v = a.argument.eval(input, context);
+      if (v != null) {
+        a.update(words, base, v);
+      }
+    }
+  }
+
+  /** How many longs a group's running values take when laid out flat. */
+  int bufferWidth() {
+    return emptyBuffer.words.length;
+  }
+
+  /** Writes a group's running values before any row at {@code words[base..]}. */
+  void initFlat(long[] words, int base) {
+    System.arraycopy(emptyBuffer.words, 0, words, base, emptyBuffer.words.length);
+  }
+
+  /** The buffer of values laid out flat at {@code words[base..]}: a copy. */
+  AggBuffer bufferOf(long[] words, int base) {
+    return new AggBuffer(valueSchema.size(), Arrays.copyOfRange(words, base, base + emptyBuffer.words.length));
   }
 
   /** Folds a partial buffer of the same group into {@code buffer}. */

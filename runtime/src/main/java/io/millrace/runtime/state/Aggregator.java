@@ -19,6 +19,8 @@ abstract class Aggregator {
   final String name;
   final BoundExpression argument;
   int offset;
+  /** Where the buffer's null flags start, past its slots: the state row's width. */
+  int nullFlagsAt;
 
   Aggregator(String name, BoundExpression argument) {
     this.name = name;
@@ -65,6 +67,15 @@ abstract class Aggregator {
   abstract void update(AggBuffer b, Object value);
 
   /**
+   * {@link #update} of a buffer laid out flat in {@code words} from {@code base}, as an
+   * {@link AggBuffer}'s words are: the map side keeps its groups' numbers so, one array for
+   * all of them. Only aggregators that keep no objects have one.
+   */
+  void update(long[] words, int base, Object value) {
+    throw new IllegalStateException(name + " keeps objects: its buffer cannot be flat");
+  }
+
+  /**
    * Folds {@code other}'s running value into {@code buffer}'s: the combine step that lets each
    * input partition aggregate its own rows first (partial aggregation, as Spark's map side does).
    */
@@ -103,6 +114,11 @@ abstract class Aggregator {
 
     void update(AggBuffer b, Object v) {
       b.words[offset]++;
+    }
+
+    @Override
+    void update(long[] words, int base, Object v) {
+      words[base + offset]++;
     }
 
     void merge(AggBuffer b, AggBuffer o) {
@@ -146,6 +162,22 @@ abstract class Aggregator {
       } else {
         add(b, ((Number) v).doubleValue());
       }
+    }
+
+    /** As {@link #update(AggBuffer, Object)}: the first value is kept as it is. */
+    @Override
+    void update(long[] words, int base, Object v) {
+      int at = base + offset;
+      int flags = base + nullFlagsAt + (offset >>> 6);
+      boolean first = (words[flags] & (1L << offset)) != 0;
+      if (whole) {
+        long value = ((Number) v).longValue();
+        words[at] = first ? value : words[at] + value;
+      } else {
+        double value = ((Number) v).doubleValue();
+        words[at] = Double.doubleToRawLongBits(first ? value : Double.longBitsToDouble(words[at]) + value);
+      }
+      words[flags] &= ~(1L << offset);
     }
 
     void merge(AggBuffer b, AggBuffer o) {
@@ -206,6 +238,13 @@ abstract class Aggregator {
     void update(AggBuffer b, Object v) {
       b.setDouble(offset, b.doubleAt(offset) + ((Number) v).doubleValue());
       b.words[offset + 1]++;
+    }
+
+    @Override
+    void update(long[] words, int base, Object v) {
+      int at = base + offset;
+      words[at] = Double.doubleToRawLongBits(Double.longBitsToDouble(words[at]) + ((Number) v).doubleValue());
+      words[at + 1]++;
     }
 
     void merge(AggBuffer b, AggBuffer o) {

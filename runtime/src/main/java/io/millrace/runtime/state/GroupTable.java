@@ -1,15 +1,13 @@
 package io.millrace.runtime.state;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * The groups of one input partition's partial aggregation, looked up by the key's parts as
  * they are: a window start as a long and the other grouping values as the row holds them. A
  * row of a group already seen allocates nothing here (no key row, no window struct, no encoded
- * bytes); only a new group copies its values. Groups keep the order they were first seen in.
+ * bytes); only a new group copies its values. Groups are numbered 0, 1, 2... in the order they
+ * were first seen, and their running values are kept apart, by that number.
  *
  * <p>Values compare with {@code equals}; two values that are equal only when encoded (two
  * BINARY arrays of the same bytes) make two groups here, which the state side, keyed by the
@@ -22,35 +20,19 @@ import java.util.function.Supplier;
  * are equal exactly when their longs are, and a packed string never equals one that is not.
  */
 final class GroupTable {
-  /** One group: its key parts and its partial buffer. */
-  static final class Group {
-    final int hash;
-    final long windowStart;
-    final Object[] values;
-    final AggBuffer buffer;
-
-    Group(int hash, long windowStart, Object[] values, AggBuffer buffer) {
-      this.hash = hash;
-      this.windowStart = windowStart;
-      this.values = values;
-      this.buffer = buffer;
-    }
-  }
-
   /** What {@link #packed} returns for values it cannot pack. */
   private static final long NOT_PACKED = 0;
 
   /** The values' slot that holds the window (always null there, its start is apart), or -1. */
   private final int windowSlot;
-  private final List<Group> groups;
-  // Per group, by its index: what a lookup compares and returns without reading the group.
-  private long[] starts;
-  private long[] packedKeys;
-  private AggBuffer[] buffers;
+  private int size;
+  /** Per group: its window start and its packed key side by side, what a lookup compares. */
+  private long[] keys;
+  private Object[][] values;
+  private int[] hashes;
   /**
-   * Open addressing, two ints a slot: the group's hash, and its index + 1 into {@link #groups}
-   * (0 when free). The hash sits beside the index so that a probe past another group's slot
-   * reads nothing else.
+   * Open addressing, two ints a slot: the group's hash, and its number + 1 (0 when free). The
+   * hash sits beside the number so that a probe past another group's slot reads nothing else.
    */
   private int[] slots;
 
@@ -63,60 +45,66 @@ final class GroupTable {
     int expected = Math.max(0, Math.min(expectedGroups, 1 << 20));
     int capacity = Integer.highestOneBit(Math.max(1024, expected) * 2 - 1) * 2;
     int room = Math.max(16, expected);
-    groups = new ArrayList<>(room);
-    starts = new long[room];
-    packedKeys = new long[room];
-    buffers = new AggBuffer[room];
+    keys = new long[2 * room];
+    values = new Object[room][];
+    hashes = new int[room];
     slots = new int[2 * capacity];
   }
 
   int size() {
-    return groups.size();
+    return size;
   }
 
   /**
-   * The buffer of the group of these key parts, a new one from {@code newBuffer} for a group
-   * not seen before; {@code values} is copied when a new group keeps it.
+   * The number of the group of these key parts; a group not seen before gets the next number,
+   * {@link #size()} before the call, and keeps a copy of {@code values}.
    */
-  AggBuffer buffer(long windowStart, Object[] values, Supplier<AggBuffer> newBuffer) {
+  int indexOf(long windowStart, Object[] values) {
     long packed = packed(values, windowSlot);
     int hash = packed != NOT_PACKED ? mix(Long.hashCode(windowStart) * 31 + Long.hashCode(packed)) : hash(windowStart, values);
     int mask = slots.length / 2 - 1;
     for (int i = hash & mask; ; i = (i + 1) & mask) {
       int s = slots[2 * i + 1];
       if (s == 0) {
-        return add(windowStart, values.clone(), packed, hash, newBuffer.get());
+        return add(windowStart, values.clone(), packed, hash);
       }
       if (slots[2 * i] == hash) {
         int g = s - 1;
-        if (packed != NOT_PACKED) {
-          if (packedKeys[g] == packed && starts[g] == windowStart) {
-            return buffers[g];
-          }
-        } else if (packedKeys[g] == NOT_PACKED && starts[g] == windowStart && Arrays.equals(groups.get(g).values, values)) {
-          return buffers[g];
+        if (keys[2 * g + 1] == packed && keys[2 * g] == windowStart
+            && (packed != NOT_PACKED || Arrays.equals(this.values[g], values))) {
+          return g;
         }
       }
     }
   }
 
-  private AggBuffer add(long windowStart, Object[] values, long packed, int hash, AggBuffer buffer) {
-    int index = groups.size();
-    if (index == starts.length) {
-      starts = Arrays.copyOf(starts, index * 2);
-      packedKeys = Arrays.copyOf(packedKeys, index * 2);
-      buffers = Arrays.copyOf(buffers, index * 2);
+  long windowStart(int group) {
+    return keys[2 * group];
+  }
+
+  /** The grouping values of a group, the window's slot null; not to be changed. */
+  Object[] values(int group) {
+    return values[group];
+  }
+
+  private int add(long windowStart, Object[] groupValues, long packed, int hash) {
+    int index = size;
+    if (index == values.length) {
+      keys = Arrays.copyOf(keys, 4 * index);
+      values = Arrays.copyOf(values, 2 * index);
+      hashes = Arrays.copyOf(hashes, 2 * index);
     }
-    groups.add(new Group(hash, windowStart, values, buffer));
-    starts[index] = windowStart;
-    packedKeys[index] = packed;
-    buffers[index] = buffer;
-    if (groups.size() * 2 > slots.length / 2) {
+    keys[2 * index] = windowStart;
+    keys[2 * index + 1] = packed;
+    values[index] = groupValues;
+    hashes[index] = hash;
+    size++;
+    if (size * 2 > slots.length / 2) {
       rehash(slots.length * 2);
     } else {
-      insert(slots, groups.size(), hash);
+      insert(slots, size, hash);
     }
-    return buffer;
+    return index;
   }
 
   /**
@@ -161,14 +149,10 @@ final class GroupTable {
     return h ^ (h >>> 16);
   }
 
-  List<Group> inOrder() {
-    return groups;
-  }
-
   private void rehash(int capacity) {
     int[] grown = new int[capacity];
-    for (int i = 0; i < groups.size(); i++) {
-      insert(grown, i + 1, groups.get(i).hash);
+    for (int i = 0; i < size; i++) {
+      insert(grown, i + 1, hashes[i]);
     }
     slots = grown;
   }

@@ -3,6 +3,7 @@ package io.millrace.runtime.state;
 import io.millrace.runtime.expr.EvalContext;
 import io.millrace.spi.data.Row;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,8 +33,18 @@ final class PartialAggregation implements PartitionInput {
   private final Map<Row, AggBuffer> groups = new LinkedHashMap<>();
   /** Groups by key parts when each row has one group; null otherwise. */
   private GroupTable table;
+  /**
+   * The table's groups' running values where they are all numbers: group g's at
+   * {@code flat[g * width ..]}, so that folding a row in reads one array near the others,
+   * where a buffer object per group was two more cache misses per row. Null otherwise.
+   */
+  private long[] flat;
+  private final int width;
+  /** The table's groups' buffers where some aggregator keeps objects (min, max). */
+  private final List<AggBuffer> buffers = new ArrayList<>();
+  /** Groups whose running values are in {@link #flat}: a group numbered this is new. */
+  private int buffered;
   private final Object[] scratch;
-  private final java.util.function.Supplier<AggBuffer> newBuffer;
   private List<List<Partial>> routed;
   private long rows;
   private long dropped;
@@ -49,8 +60,9 @@ final class PartialAggregation implements PartitionInput {
     this.watermarkMicros = watermarkMicros;
     this.late = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark();
     this.table = plan.singleGroupPerRow() ? new GroupTable(expectedGroups, plan.windowSlot()) : null;
+    this.width = plan.bufferWidth();
+    this.flat = table != null && !plan.keepsObjects() ? new long[Math.max(16, expectedGroups) * width] : null;
     this.scratch = new Object[plan.groupingSize()];
-    this.newBuffer = plan::newBuffer;
   }
 
   @Override
@@ -89,7 +101,23 @@ final class PartialAggregation implements PartitionInput {
       dropped++;
       return;
     }
-    plan.update(table.buffer(start, scratch, newBuffer), row, context);
+    int group = table.indexOf(start, scratch);
+    if (flat == null) {
+      if (group == buffers.size()) {
+        buffers.add(plan.newBuffer());
+      }
+      plan.update(buffers.get(group), row, context);
+      return;
+    }
+    int base = group * width;
+    if (group == buffered) {
+      if (base + width > flat.length) {
+        flat = Arrays.copyOf(flat, Math.max(flat.length * 2, base + width));
+      }
+      plan.initFlat(flat, base);
+      buffered++;
+    }
+    plan.update(flat, base, row, context);
   }
 
   /** How many groups this input found; known once {@link #finish()}ed. */
@@ -110,10 +138,13 @@ final class PartialAggregation implements PartitionInput {
     }
     if (table != null) {
       Map<Long, Row> windows = new HashMap<>();
-      for (GroupTable.Group g : table.inOrder()) {
-        route(plan.keyRow(g.windowStart, g.values, windows), g.buffer);
+      for (int g = 0; g < table.size(); g++) {
+        AggBuffer buffer = flat != null ? plan.bufferOf(flat, g * width) : buffers.get(g);
+        route(plan.keyRow(table.windowStart(g), table.values(g), windows), buffer);
       }
       table = null;
+      flat = null;
+      buffers.clear();
     } else {
       for (Map.Entry<Row, AggBuffer> g : groups.entrySet()) {
         route(g.getKey(), g.getValue());
