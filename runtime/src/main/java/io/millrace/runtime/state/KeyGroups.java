@@ -34,6 +34,11 @@ final class KeyGroups {
     return HASH.hashBytes(key).asInt();
   }
 
+  /** {@link #hash} of the key in {@code bytes[from, from + length)}. */
+  static int hash(byte[] bytes, int from, int length) {
+    return HASH.hashBytes(bytes, from, length).asInt();
+  }
+
   int keyGroup(byte[] key) {
     return keyGroupOfHash(hash(key));
   }

@@ -10,25 +10,37 @@ import java.util.Arrays;
  */
 final class RoutedRows implements PartitionInput {
   /**
-   * The rows routed to one state partition and their encoded keys, in parallel arrays: they
-   * live through the batch, and an object per row to pair them was a tenth of what a young
-   * collection had to copy.
+   * The rows routed to one state partition, in parallel arrays, and their encoded keys one
+   * after the other in one byte array. They live through the batch, and an object per row to
+   * pair them was a tenth of what a young collection had to copy. The keys are only made
+   * arrays of their own by the state task, one after the other in its own allocation buffer:
+   * keys of neighbouring rows, which the store's tree puts side by side, then lie side by side
+   * in memory too, where keys made by the reader lay among the rows' objects, a cache miss
+   * for each one a search or the commit read.
    */
   static final class Bucket {
     private static final Row[] NO_ROWS = {};
-    private static final byte[][] NO_KEYS = {};
+    private static final int[] NO_ENDS = {};
+    private static final byte[] NO_BYTES = {};
     // Empty until the first row: a batch with no input, or a partition no row goes to, allocates nothing.
     private Row[] rows = NO_ROWS;
-    private byte[][] keys = NO_KEYS;
+    /** Where each row's key ends in {@link #keyBytes}; it starts where the one before ends. */
+    private int[] ends = NO_ENDS;
+    private byte[] keyBytes = NO_BYTES;
     private int size;
 
-    void add(byte[] key, Row row) {
+    void add(Row row, byte[] key, int from, int length) {
       if (size == rows.length) {
         rows = Arrays.copyOf(rows, Math.max(64, size * 2));
-        keys = Arrays.copyOf(keys, Math.max(64, size * 2));
+        ends = Arrays.copyOf(ends, Math.max(64, size * 2));
       }
+      int start = size == 0 ? 0 : ends[size - 1];
+      if (start + length > keyBytes.length) {
+        keyBytes = Arrays.copyOf(keyBytes, Math.max(Math.max(1024, keyBytes.length * 2), start + length));
+      }
+      System.arraycopy(key, from, keyBytes, start, length);
       rows[size] = row;
-      keys[size] = key;
+      ends[size] = start + length;
       size++;
     }
 
@@ -40,8 +52,9 @@ final class RoutedRows implements PartitionInput {
       return rows[i];
     }
 
+    /** A new array holding row {@code i}'s encoded key. */
     byte[] key(int i) {
-      return keys[i];
+      return Arrays.copyOfRange(keyBytes, i == 0 ? 0 : ends[i - 1], ends[i]);
     }
   }
 
@@ -51,6 +64,7 @@ final class RoutedRows implements PartitionInput {
   private final long watermarkMicros;
   private final boolean watermarked;
   private final Bucket[] buckets;
+  private final RowCodec.Writer scratch = new RowCodec.Writer(64);
   private long rows;
   private long late;
 
@@ -73,8 +87,11 @@ final class RoutedRows implements PartitionInput {
       late++;
       return;
     }
-    byte[] key = keyCodec.encodeColumns(row, plan.keyColumns());
-    buckets[keyGroups.partition(key)].add(key, row);
+    scratch.reset();
+    keyCodec.appendColumns(row, plan.keyColumns(), scratch);
+    byte[] key = scratch.array();
+    int length = scratch.length();
+    buckets[keyGroups.partitionOfHash(KeyGroups.hash(key, 0, length))].add(row, key, 0, length);
   }
 
   @Override

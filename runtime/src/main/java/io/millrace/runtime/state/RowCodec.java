@@ -82,6 +82,14 @@ final class RowCodec {
     return bytes;
   }
 
+  /**
+   * Appends the encoding of {@link #encodeColumns} to {@code out}, a buffer a caller reuses:
+   * keys encoded one after the other into one array, with no array per key.
+   */
+  void appendColumns(Row row, int[] columns, Writer out) {
+    writeColumns(out, layout, row, columns);
+  }
+
   Row decode(byte[] bytes) {
     Reader in = new Reader(bytes);
     Row row = read(in, layout);
@@ -214,7 +222,7 @@ final class RowCodec {
   }
 
   /** A growable big-endian byte buffer. */
-  private static final class Writer {
+  static final class Writer {
     private byte[] buf;
     private int len;
 
@@ -254,6 +262,19 @@ final class RowCodec {
 
     byte[] toByteArray() {
       return len == buf.length ? buf : Arrays.copyOf(buf, len);
+    }
+
+    void reset() {
+      len = 0;
+    }
+
+    /** The bytes written so far are {@code array()[0, length())}; the array changes as it grows. */
+    byte[] array() {
+      return buf;
+    }
+
+    int length() {
+      return len;
     }
   }
 
