@@ -50,7 +50,6 @@ public final class AggregationPlan {
     }
     this.emptyBuffer = new AggBuffer(valueSchema.size(), objects);
     for (Aggregator a : aggregators) {
-      a.nullFlagsAt = valueSchema.size();
       a.init(emptyBuffer);
     }
   }
@@ -111,6 +110,9 @@ public final class AggregationPlan {
       valueFields.addAll(a.bufferFields());
       outputFields.add(new Field(e.defaultName(), a.resultType(), !(call.function() == AggregateCall.Function.COUNT)));
       aggregators[i] = a;
+    }
+    for (Aggregator a : aggregators) {
+      a.nullFlagsAt = valueFields.size();
     }
     try {
       return new AggregationPlan(grouping, windowIndex, window, evictionIndex, aggregators, Schema.of(keyFields),

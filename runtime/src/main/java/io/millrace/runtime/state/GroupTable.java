@@ -57,21 +57,21 @@ final class GroupTable {
 
   /**
    * The number of the group of these key parts; a group not seen before gets the next number,
-   * {@link #size()} before the call, and keeps a copy of {@code values}.
+   * {@link #size()} before the call, and keeps a copy of {@code key}.
    */
-  int indexOf(long windowStart, Object[] values) {
-    long packed = packed(values, windowSlot);
-    int hash = packed != NOT_PACKED ? mix(Long.hashCode(windowStart) * 31 + Long.hashCode(packed)) : hash(windowStart, values);
+  int indexOf(long windowStart, Object[] key) {
+    long packed = packed(key, windowSlot);
+    int hash = packed != NOT_PACKED ? mix(Long.hashCode(windowStart) * 31 + Long.hashCode(packed)) : hash(windowStart, key);
     int mask = slots.length / 2 - 1;
     for (int i = hash & mask; ; i = (i + 1) & mask) {
       int s = slots[2 * i + 1];
       if (s == 0) {
-        return add(windowStart, values.clone(), packed, hash);
+        return add(windowStart, key.clone(), packed, hash);
       }
       if (slots[2 * i] == hash) {
         int g = s - 1;
         if (keys[2 * g + 1] == packed && keys[2 * g] == windowStart
-            && (packed != NOT_PACKED || Arrays.equals(this.values[g], values))) {
+            && (packed != NOT_PACKED || Arrays.equals(values[g], key))) {
           return g;
         }
       }

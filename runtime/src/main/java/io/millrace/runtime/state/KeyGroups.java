@@ -34,9 +34,9 @@ final class KeyGroups {
     return HASH.hashBytes(key).asInt();
   }
 
-  /** {@link #hash} of the key in {@code bytes[from, from + length)}. */
-  static int hash(byte[] bytes, int from, int length) {
-    return HASH.hashBytes(bytes, from, length).asInt();
+  /** {@link #hash} of the key in the first {@code length} bytes of a reused buffer. */
+  static int hash(byte[] buffer, int length) {
+    return HASH.hashBytes(buffer, 0, length).asInt();
   }
 
   int keyGroup(byte[] key) {

@@ -109,15 +109,25 @@ final class PartialAggregation implements PartitionInput {
       plan.update(buffers.get(group), row, context);
       return;
     }
-    int base = group * width;
+    long at = (long) group * width;
     if (group == buffered) {
-      if (base + width > flat.length) {
-        flat = Arrays.copyOf(flat, Math.max(flat.length * 2, base + width));
+      if (at + width > flat.length) {
+        flat = Arrays.copyOf(flat, grownTo(at + width));
       }
-      plan.initFlat(flat, base);
+      plan.initFlat(flat, (int) at);
       buffered++;
     }
-    plan.update(flat, base, row, context);
+    plan.update(flat, (int) at, row, context);
+  }
+
+  /** Twice the room, or what is needed, within what one array can hold. */
+  private int grownTo(long needed) {
+    long most = Integer.MAX_VALUE - 8;
+    if (needed > most) {
+      throw new IllegalStateException("one reader task's partial aggregation holds more groups than one array can "
+          + "(" + (needed / width) + " groups of " + width + " words); take fewer files per batch (maxFilesPerTrigger)");
+    }
+    return (int) Math.min(most, Math.max(needed, 2L * flat.length));
   }
 
   /** How many groups this input found; known once {@link #finish()}ed. */

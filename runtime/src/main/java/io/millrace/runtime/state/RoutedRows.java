@@ -22,6 +22,8 @@ final class RoutedRows implements PartitionInput {
     private static final Row[] NO_ROWS = {};
     private static final int[] NO_ENDS = {};
     private static final byte[] NO_BYTES = {};
+    /** The most an array can hold on common JVMs. */
+    static final int MAX_KEY_BYTES = Integer.MAX_VALUE - 8;
     // Empty until the first row: a batch with no input, or a partition no row goes to, allocates nothing.
     private Row[] rows = NO_ROWS;
     /** Where each row's key ends in {@link #keyBytes}; it starts where the one before ends. */
@@ -29,19 +31,30 @@ final class RoutedRows implements PartitionInput {
     private byte[] keyBytes = NO_BYTES;
     private int size;
 
-    void add(Row row, byte[] key, int from, int length) {
+    /** Adds a row and its key, the first {@code length} bytes of {@code key}. */
+    void add(Row row, byte[] key, int length) {
       if (size == rows.length) {
         rows = Arrays.copyOf(rows, Math.max(64, size * 2));
         ends = Arrays.copyOf(ends, Math.max(64, size * 2));
       }
       int start = size == 0 ? 0 : ends[size - 1];
       if (start + length > keyBytes.length) {
-        keyBytes = Arrays.copyOf(keyBytes, Math.max(Math.max(1024, keyBytes.length * 2), start + length));
+        keyBytes = Arrays.copyOf(keyBytes, grownTo((long) start + length));
       }
-      System.arraycopy(key, from, keyBytes, start, length);
+      System.arraycopy(key, 0, keyBytes, start, length);
       rows[size] = row;
       ends[size] = start + length;
       size++;
+    }
+
+    /** Twice the room, or what is needed, within what one array can hold. */
+    private int grownTo(long needed) {
+      if (needed > MAX_KEY_BYTES) {
+        throw new IllegalStateException("one reader task routed more than " + MAX_KEY_BYTES + " bytes of keys to "
+            + "one state partition in one batch; take fewer files per batch (maxFilesPerTrigger) or raise "
+            + "millrace.shuffle.partitions for a new checkpoint");
+      }
+      return (int) Math.min(MAX_KEY_BYTES, Math.max(needed, Math.max(1024L, 2L * keyBytes.length)));
     }
 
     int size() {
@@ -91,7 +104,7 @@ final class RoutedRows implements PartitionInput {
     keyCodec.appendColumns(row, plan.keyColumns(), scratch);
     byte[] key = scratch.array();
     int length = scratch.length();
-    buckets[keyGroups.partitionOfHash(KeyGroups.hash(key, 0, length))].add(row, key, 0, length);
+    buckets[keyGroups.partitionOfHash(KeyGroups.hash(key, length))].add(row, key, length);
   }
 
   @Override

@@ -197,6 +197,7 @@ public final class StatefulAggregation implements StatefulOperator {
       if (emit != null) {
         List<KeyValue> finished = new ArrayList<>();
         store.range(range[0], range[1]).forEachRemaining(finished::add);
+        sortByKey(finished); // a check only, for stores that keep their promise of key order
         emitAll(finished, emit);
       }
       removed += store.removeRange(range[0], range[1]);

@@ -12,6 +12,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
@@ -105,7 +106,7 @@ public final class StatefulDeduplication implements StatefulOperator {
       evictedThrough = watermarkMicros;
     }
     long duplicates = rows - late - result.rows().size();
-    return result.withCustomMetrics(java.util.Map.of("numDroppedDuplicateRows", duplicates,
+    return result.withCustomMetrics(Map.of("numDroppedDuplicateRows", duplicates,
         "numKeysScannedToEvict", keysScannedToEvict.sum()));
   }
 

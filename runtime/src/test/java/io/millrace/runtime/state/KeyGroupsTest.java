@@ -34,6 +34,21 @@ class KeyGroupsTest {
   }
 
   @Test
+  void aKeyInAReusedBufferHashesAsTheKeyItself() {
+    // The dedup routes keys encoded into one reused buffer; bytes past the key are left from longer keys.
+    byte[] buffer = new byte[64];
+    java.util.Arrays.fill(buffer, (byte) 0x5a);
+    for (long k = 0; k < 1_000; k++) {
+      byte[] key = LONG_KEY.encode(Row.of(k * 104_729));
+      System.arraycopy(key, 0, buffer, 0, key.length);
+      assertThat(KeyGroups.hash(buffer, key.length)).isEqualTo(KeyGroups.hash(key));
+    }
+    byte[] pinned = LONG_KEY.encode(Row.of(0L));
+    System.arraycopy(pinned, 0, buffer, 0, pinned.length);
+    assertThat(groups.partitionOfHash(KeyGroups.hash(buffer, pinned.length))).isEqualTo(3);
+  }
+
+  @Test
   void encodedLongKeysGetNearlyAllDistinctHashMapHashes() {
     Set<Integer> hashes = new HashSet<>();
     int keys = 250_000;
