@@ -60,6 +60,9 @@ final class MapEditor {
   private long rangeRemoved;
   private Node splitRight;
   private byte[] splitLow;
+  /** The inner nodes an insert went down through, and the child it took in each. */
+  private Inner[] path = new Inner[8];
+  private int[] pathIndex = new int[8];
 
   MapEditor(StateMap base) {
     this.base = base;
@@ -286,13 +289,48 @@ final class MapEditor {
 
   // ---- insert
 
-  private Node insert(Node node, byte[] key, byte[] value) {
-    if (node instanceof Leaf leaf) {
-      return insertIntoLeaf(leaf, key, value);
+  /**
+   * The tree under {@code top} with the entry inserted. A loop down to the leaf and back up
+   * rather than a recursion: the JIT inlines a recursive method into itself, and this one,
+   * the hottest of a deduplication, then took C2 about half a second of one of two cores to
+   * compile, three times over, while the first batches ran.
+   */
+  private Node insert(Node top, byte[] key, byte[] value) {
+    int depth = 0;
+    Node node = top;
+    while (node instanceof Inner inner) {
+      if (depth == path.length) {
+        path = Arrays.copyOf(path, depth * 2);
+        pathIndex = Arrays.copyOf(pathIndex, depth * 2);
+      }
+      int i = inner.childFor(key);
+      path[depth] = inner;
+      pathIndex[depth] = i;
+      depth++;
+      node = inner.children[i];
     }
-    Inner inner = (Inner) node;
-    int i = inner.childFor(key);
-    Node child = insert(inner.children[i], key, value);
+    Node child = insertIntoLeaf((Leaf) node, key, value);
+    Node result = top;
+    for (int d = depth - 1; d >= 0; d--) {
+      Inner inner = path[d];
+      Node changed = withInsertedChild(inner, pathIndex[d], child);
+      if (changed == inner && splitRight == null) {
+        break; // nothing above it changes: it is the same node, edited in place or not at all
+      }
+      child = changed;
+      if (d == 0) {
+        result = changed;
+      }
+    }
+    if (depth == 0) {
+      result = child;
+    }
+    Arrays.fill(path, 0, depth, null); // the editor outlives the edit; its nodes need not
+    return result;
+  }
+
+  /** {@code inner} with child {@code i} replaced by {@code child}, and a split of the child ({@link #splitRight}) taken in. */
+  private Node withInsertedChild(Inner inner, int i, Node child) {
     Node right = splitRight;
     byte[] rightLow = splitLow;
     splitRight = null;
