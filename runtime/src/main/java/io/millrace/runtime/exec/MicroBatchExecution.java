@@ -236,7 +236,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       }
       nextBatchId = restart.lastOffsetsId() + 1;
       watermarkMs = Math.max(last.batchWatermarkMs(), restart.lastCommit().orElseThrow().nextBatchWatermarkMs());
-      noDataBatchDue = Watermarks.driven(plan) && watermarkMs > last.batchWatermarkMs();
+      noDataBatchDue = Watermarks.driven(plan, spec.outputMode()) && watermarkMs > last.batchWatermarkMs();
       LOG.info("Query {} resumes at batch {}", checkpoint.queryId(), nextBatchId);
       return;
     }
@@ -444,7 +444,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     });
     nextBatchId = batchId + 1;
     watermarkMs = nextWatermarkMs;
-    noDataBatchDue = Watermarks.driven(plan) && nextWatermarkMs > seq.batchWatermarkMs();
+    noDataBatchDue = Watermarks.driven(plan, spec.outputMode()) && nextWatermarkMs > seq.batchWatermarkMs();
     StreamingQueryProgress p = progress.finishBatch(timer, batchId, inputRows, batch.numRows(),
         Watermarks.progress(plan, seq.batchWatermarkMs(), eventTimes), stateProgress,
         sourceProgress(starts, ends, latest, inputRows), writer.description(), writer.metrics());

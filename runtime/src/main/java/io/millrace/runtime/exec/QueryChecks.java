@@ -36,6 +36,11 @@ final class QueryChecks {
               ? "group by '" + plan.watermark().get().column() + "' or window('" + plan.watermark().get().column() + "', ..)"
               : "add withWatermark(..)") + ", or use update or complete");
     }
+    if (plan.isStateful() && spec.outputMode() == OutputMode.COMPLETE && evicts) {
+      LOG.warn("Output mode complete keeps every group, finished windows too: the watermark on '{}' evicts nothing "
+          + "and makes no row late, so the state grows with every new group; use update or append to bound it",
+          plan.watermark().get().column());
+    }
     if (plan.isStateful() && plan.watermark().isPresent() && !evicts) {
       LOG.warn("The aggregation does not group by the watermarked column '{}' or a window on it: its state is never "
           + "evicted and grows with every new group", plan.watermark().get().column());

@@ -2,6 +2,7 @@ package io.millrace.runtime.exec;
 
 import io.millrace.runtime.expr.EventTimeStats;
 import io.millrace.runtime.plan.QueryPlan;
+import io.millrace.spi.sink.OutputMode;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -11,9 +12,13 @@ import java.util.TreeMap;
 final class Watermarks {
   private Watermarks() {}
 
-  /** Whether the watermark drives results: a stateful operator that emits or evicts by it. */
-  static boolean driven(QueryPlan plan) {
-    return plan.watermark().isPresent() && plan.evictsByWatermark();
+  /**
+   * Whether the watermark drives results, so that a move of it alone is worth a batch: a
+   * stateful operator that emits or evicts by it. Complete mode never does (it keeps every group
+   * and re-emits the whole table; a batch without input would re-emit it unchanged), as in Spark.
+   */
+  static boolean driven(QueryPlan plan, OutputMode mode) {
+    return plan.watermark().isPresent() && plan.evictsByWatermark() && mode != OutputMode.COMPLETE;
   }
 
   /**

@@ -50,7 +50,11 @@ final class PartialAggregation implements PartitionInput {
   private long dropped;
   private int groupCount;
 
-  /** @param expectedGroups how many groups the table is sized for at first (the last batch's count, say) */
+  /**
+   * @param watermarkMicros the watermark rows of finished groups are late at, or {@code Long.MIN_VALUE}
+   *     where no row is late (no watermark, or complete mode)
+   * @param expectedGroups how many groups the table is sized for at first (the last batch's count, say)
+   */
   PartialAggregation(AggregationPlan plan, RowCodec keyCodec, KeyGroups keyGroups, EvalContext context,
       long watermarkMicros, int expectedGroups) {
     this.plan = plan;

@@ -38,6 +38,11 @@ public final class StatefulAggregation implements StatefulOperator {
   private final PartitionStores stores;
   private final ExecutorService pool;
   /**
+   * Whether the watermark finishes groups: evicts them, and makes rows for them late. Never in
+   * complete mode, which keeps every group and so counts every row, as Spark does.
+   */
+  private final boolean evictsByWatermark;
+  /**
    * The groups an input of the last batch had on average: the next batch's tables start at that
    * size instead of growing to it by rehashing (batches of one query are much alike). Capped, and
    * an average rather than the largest, so that one large catch-up batch or one skewed input
@@ -56,6 +61,7 @@ public final class StatefulAggregation implements StatefulOperator {
       Storage storage, int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool) throws IOException {
     this.plan = plan;
     this.mode = mode;
+    this.evictsByWatermark = plan.evictsByWatermark() && mode != OutputMode.COMPLETE;
     this.keyGroups = new KeyGroups(maxKeyGroups, partitions);
     this.lastTouched = new int[partitions];
     this.keyCodec = new RowCodec(plan.keySchema());
@@ -83,7 +89,8 @@ public final class StatefulAggregation implements StatefulOperator {
 
   @Override
   public PartitionInput newInput(EvalContext context, long watermarkMicros) {
-    return new PartialAggregation(plan, keyCodec, keyGroups, context, watermarkMicros, lastGroupsPerInput);
+    return new PartialAggregation(plan, keyCodec, keyGroups, context,
+        evictsByWatermark ? watermarkMicros : Long.MIN_VALUE, lastGroupsPerInput);
   }
 
   /**
@@ -91,7 +98,7 @@ public final class StatefulAggregation implements StatefulOperator {
    * the operators before the aggregation). With a watermark, rows whose group is already
    * finished at it were dropped and counted on the map side, and finished groups are emitted
    * (append) or dropped silently (update) and their state removed; complete mode keeps
-   * everything.
+   * everything and drops no row.
    *
    * @param watermarkMicros the batch's watermark, or {@link Long#MIN_VALUE} when there is none
    */
@@ -105,7 +112,7 @@ public final class StatefulAggregation implements StatefulOperator {
       groups += ((PartialAggregation) in).groupCount();
     }
     lastGroupsPerInput = inputs.isEmpty() ? 0 : (int) Math.min(MAX_PRESIZED_GROUPS, groups / inputs.size());
-    boolean evict = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark() && mode != OutputMode.COMPLETE;
+    boolean evict = watermarkMicros != Long.MIN_VALUE && evictsByWatermark;
     keysScannedToEvict.reset();
     Result result = PartitionedCommit.run(stores, pool, batchId, keyGroups.partitions(),
         (partition, store) -> prepare(store, partition, inputs, evict, watermarkMicros),

@@ -4,9 +4,12 @@ import static io.millrace.api.functions.col;
 import static io.millrace.api.functions.lit;
 import static io.millrace.api.functions.window;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.millrace.api.AnalysisException;
 import io.millrace.api.Column;
 import io.millrace.api.MillraceSession;
+import io.millrace.api.StateOperatorProgress;
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.StreamingQueryListener;
 import io.millrace.api.StreamingQueryProgress;
@@ -54,6 +57,8 @@ class WatermarkAggregationTest {
   private final List<StreamingQueryProgress> progress = new CopyOnWriteArrayList<>();
   /** What the query groups by; tests other than issue 5's sequence change it. */
   private Column[] grouping = {window(col("ts"), "5 minutes")};
+  /** The trigger of the next {@link #step}. */
+  private Trigger trigger = Trigger.availableNow();
 
   @BeforeEach
   void setUp() {
@@ -92,7 +97,7 @@ class WatermarkAggregationTest {
       StreamingQuery q = session.readStream().format("memory").option("name", input).load()
           .withWatermark("ts", "10 minutes")
           .groupBy(grouping).count()
-          .writeStream().format("memory").option("name", output).outputMode(mode).trigger(Trigger.availableNow())
+          .writeStream().format("memory").option("name", output).outputMode(mode).trigger(trigger)
           .option("checkpointLocation", dir.resolve("ckpt").toString()).start();
       q.awaitTermination();
     }
@@ -102,10 +107,26 @@ class WatermarkAggregationTest {
     return emitted;
   }
 
+  /** The sink's table: in complete mode, the last batch's whole result. */
+  private List<Row> table() {
+    List<Row> rows = new ArrayList<>(MemorySinkTable.get(output).rows());
+    rows.sort(Comparator.comparing(Row::toString));
+    return rows;
+  }
+
+  private List<Long> batchIds() {
+    return progress.stream().map(StreamingQueryProgress::batchId).toList();
+  }
+
   private StreamingQueryProgress batch(long id) {
     return progress.stream().filter(p -> p.batchId() == id).reduce((a, b) -> b).orElseThrow();
   }
 
+  /**
+   * Spark 4.0.1 ran the same query and steps (a JSON file source, one file per step, a new
+   * Trigger.AvailableNow start per step, foreachBatch) with these outputs, watermarks, batch ids
+   * and figures, in update mode here and in append mode below.
+   */
   @Test
   void updateModeFollowsTheWatermarkThroughNoDataBatchesAndDropsALateRow() {
     assertThat(step("update", "12:01", "12:02", "12:07"))
@@ -140,6 +161,7 @@ class WatermarkAggregationTest {
     assertThat(MemorySinkTable.get(output).rows()).hasSize(2);
   }
 
+  /** As Spark 4.0.1 emitted them, but for the late row, which Spark counts once per window (2). */
   @Test
   void slidingWindowsAreEmittedOnceEachWhenTheirEndsPassTheWatermark() {
     grouping = new Column[] {window(col("ts"), "10 minutes", "5 minutes")};
@@ -167,27 +189,198 @@ class WatermarkAggregationTest {
         Row.of(Row.of(10 * MINUTES, 15 * MINUTES), 1L), Row.of(Row.of(15 * MINUTES, 20 * MINUTES), 1L));
   }
 
+  /**
+   * Spark 4.0.1, groupBy(lit("all").as("scope"), window(ts, "5 minutes")) on these steps: in
+   * append mode batch 3 (no input) emitted [(all, 12:00-12:05, 3), (all, 12:05-12:10, 1)] and
+   * removed 2 groups, batch 4 dropped 12:04 as late.
+   */
   @Test
   void aKeyWithTheWindowBehindAnotherFieldIsEvictedByReadingEveryGroup() {
     grouping = new Column[] {lit("all").as("scope"), window(col("ts"), "5 minutes")};
     assertThat(step("append", "12:01", "12:02", "12:07")).isEmpty();
     assertThat(step("append", "12:20", "12:03"))
-        .containsExactly(Row.of("all", Row.of(at("12:00"), at("12:05")), 3L),
-            Row.of("all", Row.of(at("12:05"), at("12:10")), 1L));
+        .containsExactly(scoped("12:00", 3), scoped("12:05", 1));
     assertThat(batch(3).stateOperators().get(0).numRowsRemoved()).isEqualTo(2);
     assertThat(batch(3).stateOperators().get(0).customMetrics()).containsEntry("numKeysScannedToEvict", 3L);
+    assertThat(step("append", "12:04")).isEmpty();
+    assertThat(batch(4).stateOperators().get(0).numRowsDroppedByWatermark()).isEqualTo(1);
+  }
+
+  /**
+   * Spark 4.0.1, the same query in update mode: batch 0 [(all, 12:00-12:05, 2), (all,
+   * 12:05-12:10, 1)]; no-data batch 1; batch 2 [(all, 12:00-12:05, 3), (all, 12:20-12:25, 1)];
+   * no-data batch 3 removing 2 groups; batch 4 [] dropping 12:04 as late.
+   */
+  @Test
+  void aKeyWithTheWindowBehindAnotherFieldInUpdateMode() {
+    grouping = new Column[] {lit("all").as("scope"), window(col("ts"), "5 minutes")};
+    assertThat(step("update", "12:01", "12:02", "12:07")).containsExactly(scoped("12:00", 2), scoped("12:05", 1));
+    assertThat(step("update", "12:20", "12:03")).containsExactly(scoped("12:00", 3), scoped("12:20", 1));
+    assertThat(batch(3).stateOperators().get(0).numRowsRemoved()).isEqualTo(2);
+    assertThat(batch(3).stateOperators().get(0).customMetrics()).containsEntry("numKeysScannedToEvict", 3L);
+    assertThat(step("update", "12:04")).isEmpty();
+    assertThat(batch(4).stateOperators().get(0).numRowsDroppedByWatermark()).isEqualTo(1);
+    assertThat(batchIds()).containsExactly(0L, 1L, 2L, 3L, 4L);
+  }
+
+  /**
+   * Spark 4.0.1, the same query in complete mode: batch 2's table was [(all, 12:00-12:05, 4),
+   * (all, 12:05-12:10, 1), (all, 12:20-12:25, 1)], nothing dropped or removed, no batch without input.
+   */
+  @Test
+  void aKeyWithTheWindowBehindAnotherFieldInCompleteMode() {
+    grouping = new Column[] {lit("all").as("scope"), window(col("ts"), "5 minutes")};
+    step("complete", "12:01", "12:02", "12:07");
+    step("complete", "12:20", "12:03");
+    step("complete", "12:04");
+    assertThat(table()).containsExactly(scoped("12:00", 4), scoped("12:05", 1), scoped("12:20", 1));
+    assertThat(batch(2).stateOperators().get(0).numRowsDroppedByWatermark()).isZero();
+    assertThat(batch(2).stateOperators().get(0).numRowsRemoved()).isZero();
+    assertThat(batchIds()).containsExactly(0L, 1L, 2L);
+  }
+
+  /**
+   * Spark 4.0.1, withWatermark then groupBy(lit("all").as("scope")): a grouping the watermark
+   * cannot finish. Complete mode emitted [(all, 3)], [(all, 5)], [(all, 6)] in batches 0 to 2.
+   * Update mode emitted the same rows but in batches 0, 2 and 4: Spark ran a batch without input
+   * after each watermark move, which emitted and removed nothing. Millrace runs such a batch
+   * only where the watermark can emit or evict, so its batches are 0 to 2 in both modes.
+   */
+  @Test
+  void aGroupingTheWatermarkCannotFinishInUpdateMode() {
+    grouping = new Column[] {lit("all").as("scope")};
+    assertThat(step("update", "12:01", "12:02", "12:07")).containsExactly(Row.of("all", 3L));
+    assertThat(step("update", "12:20", "12:03")).containsExactly(Row.of("all", 5L));
+    assertThat(step("update", "12:04")).containsExactly(Row.of("all", 6L));
+    assertThat(batch(2).stateOperators().get(0).numRowsDroppedByWatermark()).isZero();
+    assertThat(batch(2).eventTime()).containsEntry("watermark", "2026-11-30T12:10:00.000Z");
+    assertThat(batchIds()).containsExactly(0L, 1L, 2L);
   }
 
   @Test
-  void completeModeEmitsTheWholeTableEveryBatchAndEvictsNothing() {
-    assertThat(step("complete", "12:01", "12:02", "12:07"))
-        .containsExactly(win("12:00", "12:05", 2), win("12:05", "12:10", 1));
-    List<Row> table = MemorySinkTable.get(output).rows();
-    assertThat(step("complete", "12:20", "12:03")).isNotEmpty();
-    table = MemorySinkTable.get(output).rows();
-    List<Row> sorted = new ArrayList<>(table);
-    sorted.sort(Comparator.comparing(Row::toString));
-    assertThat(sorted).containsExactly(win("12:00", "12:05", 3), win("12:05", "12:10", 1),
-        win("12:20", "12:25", 1));
+  void aGroupingTheWatermarkCannotFinishInCompleteMode() {
+    grouping = new Column[] {lit("all").as("scope")};
+    step("complete", "12:01", "12:02", "12:07");
+    assertThat(table()).containsExactly(Row.of("all", 3L));
+    step("complete", "12:20", "12:03");
+    step("complete", "12:04");
+    assertThat(table()).containsExactly(Row.of("all", 6L));
+    assertThat(batchIds()).containsExactly(0L, 1L, 2L);
+  }
+
+  @Test
+  void appendModeIsRefusedForAGroupingTheWatermarkCannotFinish() {
+    grouping = new Column[] {lit("all").as("scope")};
+    assertThatThrownBy(() -> step("append", "12:01")).isInstanceOf(AnalysisException.class)
+        .hasMessageContaining("append").hasMessageContaining("window('ts', ..)");
+  }
+
+  private static Row scoped(String start, long count) {
+    return Row.of("all", Row.of(at(start), at(start) + 5 * MINUTES), count);
+  }
+
+  /**
+   * Spark 4.0.1 ran the same query and steps (a JSON file source, one file per step, a new
+   * Trigger.AvailableNow start per step, foreachBatch) in complete mode: batch 0 gave
+   * [12:00-12:05: 2, 12:05-12:10: 1]; batch 1 [3, 1, 12:20-12:25: 1] with the watermark at 11:57;
+   * batch 2 [4, 1, 1] with the watermark at 12:10, numRowsDroppedByWatermark 0, numRowsTotal 3,
+   * numRowsUpdated 1, numRowsRemoved 0. It ran no batch without input, not even on the step that
+   * found no new file. Update and append mode drop 12:04 there (the tests above, which Spark
+   * matched batch for batch, no-data batches included).
+   */
+  @Test
+  void completeModeCountsEveryRowAndRunsNoBatchWithoutInput() {
+    step("complete", "12:01", "12:02", "12:07");
+    assertThat(table()).containsExactly(win("12:00", "12:05", 2), win("12:05", "12:10", 1));
+    step("complete", "12:20", "12:03");
+    assertThat(table()).containsExactly(win("12:00", "12:05", 3), win("12:05", "12:10", 1), win("12:20", "12:25", 1));
+    assertThat(batch(1).eventTime()).containsEntry("watermark", "2026-11-30T11:57:00.000Z");
+    step("complete", "12:04"); // its window ended at the watermark: late in update and append mode
+    assertThat(table()).containsExactly(win("12:00", "12:05", 4), win("12:05", "12:10", 1), win("12:20", "12:25", 1));
+    StateOperatorProgress op = batch(2).stateOperators().get(0);
+    assertThat(op.numRowsDroppedByWatermark()).isZero();
+    assertThat(op.numRowsTotal()).isEqualTo(3);
+    assertThat(op.numRowsUpdated()).isEqualTo(1);
+    assertThat(op.numRowsRemoved()).isZero();
+    assertThat(batch(2).eventTime()).as("the watermark still moves and shows, as in Spark")
+        .containsEntry("watermark", "2026-11-30T12:10:00.000Z");
+    step("complete");
+    assertThat(batchIds()).containsExactly(0L, 1L, 2L);
+    assertThat(MemorySinkTable.get(output).batchIds()).containsExactly(0L, 1L, 2L);
+  }
+
+  /**
+   * Spark 4.0.1, the same steps with window(ts, "10 minutes", "5 minutes") in complete mode:
+   * batch 0 [11:55-12:05: 2, 12:00-12:10: 3, 12:05-12:15: 1]; batch 1 [3, 4, 1, 12:15-12:25: 1,
+   * 12:20-12:30: 1]; batch 2 [4, 5, 1, 1, 1], numRowsDroppedByWatermark 0; no batch without input.
+   */
+  @Test
+  void completeModeCountsEveryRowOfSlidingWindows() {
+    grouping = new Column[] {window(col("ts"), "10 minutes", "5 minutes")};
+    step("complete", "12:01", "12:02", "12:07");
+    step("complete", "12:20", "12:03");
+    assertThat(table()).containsExactly(slide("11:55", 3), slide("12:00", 4), slide("12:05", 1), slide("12:15", 1),
+        slide("12:20", 1));
+    step("complete", "12:04");
+    assertThat(table()).containsExactly(slide("11:55", 4), slide("12:00", 5), slide("12:05", 1), slide("12:15", 1),
+        slide("12:20", 1));
+    assertThat(batch(2).stateOperators().get(0).numRowsDroppedByWatermark()).isZero();
+    assertThat(batchIds()).containsExactly(0L, 1L, 2L);
+  }
+
+  /**
+   * Spark 4.0.1, the same steps with window(ts, "10 minutes", "5 minutes") in update mode:
+   * batch 0 [11:55-12:05: 2, 12:00-12:10: 3, 12:05-12:15: 1]; no-data batch 1; batch 2
+   * [11:55-12:05: 3, 12:00-12:10: 4, 12:15-12:25: 1, 12:20-12:30: 1]; no-data batch 3 removing
+   * 2 windows; batch 4 [] with numRowsDroppedByWatermark 2 (Spark counts the row once per window;
+   * Millrace counts input rows).
+   */
+  @Test
+  void updateModeEmitsTheChangedSlidingWindowsAndDropsALateRowOnce() {
+    grouping = new Column[] {window(col("ts"), "10 minutes", "5 minutes")};
+    assertThat(step("update", "12:01", "12:02", "12:07")).containsExactly(slide("11:55", 2), slide("12:00", 3),
+        slide("12:05", 1));
+    assertThat(step("update", "12:20", "12:03")).containsExactly(slide("11:55", 3), slide("12:00", 4),
+        slide("12:15", 1), slide("12:20", 1));
+    assertThat(batch(3).numInputRows()).isZero();
+    assertThat(batch(3).stateOperators().get(0).numRowsRemoved()).isEqualTo(2);
+    assertThat(step("update", "12:04")).isEmpty();
+    assertThat(batch(4).stateOperators().get(0).numRowsDroppedByWatermark()).isEqualTo(1);
+    assertThat(batchIds()).containsExactly(0L, 1L, 2L, 3L, 4L);
+  }
+
+  /**
+   * Spark 4.0.1 ran batch 0 of these rows with Trigger.Once (the watermark moves to 11:57), then
+   * started again on the checkpoint with no new input: in complete mode and in update mode alike
+   * it ran no batch. In complete mode Millrace runs none either.
+   */
+  @Test
+  void aRestartInCompleteModeRunsNoBatchWithoutInput() {
+    trigger = Trigger.once();
+    step("complete", "12:01", "12:07");
+    trigger = Trigger.availableNow();
+    step("complete");
+    assertThat(batchIds()).containsExactly(0L);
+    assertThat(MemorySinkTable.get(output).batchIds()).containsExactly(0L);
+  }
+
+  /**
+   * Unlike Spark (see above), Millrace runs on restart the batch without input that was due
+   * when it stopped, where the watermark emits or evicts: a query run by the once trigger would
+   * otherwise hold its finished windows until new input comes. The README states this rule.
+   */
+  @Test
+  void aRestartInUpdateModeRunsTheBatchWithoutInputThatWasDue() {
+    trigger = Trigger.once();
+    step("update", "12:01", "12:07");
+    trigger = Trigger.availableNow();
+    step("update");
+    assertThat(batchIds()).containsExactly(0L, 1L);
+    assertThat(batch(1).numInputRows()).isZero();
+    assertThat(batch(1).eventTime()).containsEntry("watermark", "2026-11-30T11:57:00.000Z");
+  }
+
+  private static Row slide(String start, long count) {
+    return Row.of(Row.of(at(start), at(start) + 10 * MINUTES), count);
   }
 }
