@@ -155,6 +155,11 @@ public final class AggregationPlan {
     return column.isPresent() && e instanceof ColumnRef && ((ColumnRef) e).name().equals(column.get());
   }
 
+  /** Whether the grouping holds a window(..), which a row whose time is null is in none of. */
+  boolean hasWindow() {
+    return window != null;
+  }
+
   /** Whether the watermark can evict this aggregation's groups: it groups by the event time or a window on it. */
   public boolean evictsByWatermark() {
     return evictionIndex >= 0;

@@ -48,6 +48,8 @@ final class PartialAggregation implements PartitionInput {
   private List<List<Partial>> routed;
   private long rows;
   private long dropped;
+  /** Rows in no window, their time being null: not late, so counted apart from {@link #dropped}. */
+  private long withoutWindow;
   private int groupCount;
 
   /**
@@ -76,8 +78,13 @@ final class PartialAggregation implements PartitionInput {
       addToTable(row);
       return;
     }
+    List<Row> keys = plan.keys(row, context);
+    if (keys.isEmpty()) {
+      withoutWindow++; // its window's time is null
+      return;
+    }
     boolean kept = false;
-    for (Row key : plan.keys(row, context)) {
+    for (Row key : keys) {
       if (late && plan.finished(key, watermarkMicros)) {
         continue;
       }
@@ -97,7 +104,7 @@ final class PartialAggregation implements PartitionInput {
   private void addToTable(Row row) {
     long start = plan.windowStart(row, context);
     if (start == AggregationPlan.NO_GROUP) {
-      dropped++; // no group at all: counted with the late rows, as the generic path does
+      withoutWindow++;
       return;
     }
     plan.groupValues(row, context, scratch);
@@ -180,6 +187,10 @@ final class PartialAggregation implements PartitionInput {
 
   long dropped() {
     return dropped;
+  }
+
+  long withoutWindow() {
+    return withoutWindow;
   }
 
   /** The partial groups routed to state partition {@code partition}, in first-seen order. */

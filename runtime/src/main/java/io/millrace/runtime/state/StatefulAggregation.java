@@ -106,9 +106,11 @@ public final class StatefulAggregation implements StatefulOperator {
   public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros)
       throws Exception {
     long dropped = 0;
+    long withoutWindow = 0;
     long groups = 0;
     for (PartitionInput in : inputs) {
       dropped += ((PartialAggregation) in).dropped();
+      withoutWindow += ((PartialAggregation) in).withoutWindow();
       groups += ((PartialAggregation) in).groupCount();
     }
     lastGroupsPerInput = inputs.isEmpty() ? 0 : (int) Math.min(MAX_PRESIZED_GROUPS, groups / inputs.size());
@@ -120,7 +122,10 @@ public final class StatefulAggregation implements StatefulOperator {
     if (evict) {
       evictedThrough = watermarkMicros;
     }
-    return result.withCustomMetrics(Map.of("numKeysScannedToEvict", keysScannedToEvict.sum()));
+    Map<String, Long> custom = plan.hasWindow()
+        ? Map.of("numKeysScannedToEvict", keysScannedToEvict.sum(), "numRowsWithoutWindow", withoutWindow)
+        : Map.of("numKeysScannedToEvict", keysScannedToEvict.sum());
+    return result.withCustomMetrics(custom);
   }
 
   private PartitionedCommit.Outcome prepare(StateStore store, int partition, List<PartitionInput> inputs, boolean evict,

@@ -380,6 +380,30 @@ class WatermarkAggregationTest {
     assertThat(batch(1).eventTime()).containsEntry("watermark", "2026-11-30T11:57:00.000Z");
   }
 
+  /**
+   * A row whose time is null is in no window (Spark 4.0.1: a window(ts, "5 minutes") count over a
+   * null time and 12:01 gives one window of count 1). It is not late either: it is counted in
+   * customMetrics.numRowsWithoutWindow, on the tumbling (one group per row) path here and on the
+   * sliding path below.
+   */
+  @Test
+  void aRowWithANullTimeIsInNoWindowAndIsNotCountedAsLate() {
+    stream.addData(Row.of((Object) null));
+    step("complete", "12:01");
+    assertThat(table()).containsExactly(win("12:00", "12:05", 1));
+    assertThat(batch(0).stateOperators().get(0).numRowsDroppedByWatermark()).isZero();
+    assertThat(batch(0).stateOperators().get(0).customMetrics()).containsEntry("numRowsWithoutWindow", 1L);
+  }
+
+  @Test
+  void aRowWithANullTimeIsInNoSlidingWindowAndIsNotCountedAsLate() {
+    grouping = new Column[] {window(col("ts"), "10 minutes", "5 minutes")};
+    stream.addData(Row.of((Object) null));
+    assertThat(step("update", "12:02")).containsExactly(slide("11:55", 1), slide("12:00", 1));
+    assertThat(batch(0).stateOperators().get(0).numRowsDroppedByWatermark()).isZero();
+    assertThat(batch(0).stateOperators().get(0).customMetrics()).containsEntry("numRowsWithoutWindow", 1L);
+  }
+
   private static Row slide(String start, long count) {
     return Row.of(Row.of(at(start), at(start) + 10 * MINUTES), count);
   }
