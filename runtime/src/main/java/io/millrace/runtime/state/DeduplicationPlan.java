@@ -20,8 +20,10 @@ import java.util.Optional;
  *       range scans reads without reading the rest; state recorded with the same key fields in
  *       another order keeps that order ({@link #inKeyOrderOf}).</li>
  *   <li>{@code dropDuplicatesWithinWatermark}: the key is the columns alone; the first row of
- *       a key is kept, and the key is remembered until the watermark passes that row's event
- *       time plus the delay — as long as a copy could still arrive on time.</li>
+ *       a key is kept, and the key is remembered until the watermark reaches that row's event
+ *       time plus the delay — as long as a copy could still arrive on time. As in Spark, a
+ *       batch tests its rows against the keys remembered before its watermark forgets any, so
+ *       the batch whose watermark expires a key still drops that key's copies.</li>
  * </ul>
  */
 public final class DeduplicationPlan {

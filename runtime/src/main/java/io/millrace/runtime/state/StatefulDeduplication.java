@@ -122,25 +122,14 @@ public final class StatefulDeduplication implements StatefulOperator {
       for (int i = 0; i < bucket.size(); i++) {
         byte[] key = bucket.key(i);
         Row row = bucket.row(i);
-        if (seen != null) {
-          // dropDuplicates: a remembered key is never expired here, since a key that holds the
-          // event time expires exactly when its rows are late, and late rows never get here;
-          // so the row is new exactly when its key is absent, one lookup.
-          if (store.putIfAbsent(key, seen) == null) {
-            out.add(row);
-          }
-          continue;
+        // Each row is tested against the keys remembered before the watermark forgets any, as
+        // in Spark: a key that expires at this batch's watermark still drops the copies this
+        // batch brings, and is forgotten after them. A copy later in the batch finds the first
+        // one's put: a store reads its own uncommitted writes. (For dropDuplicates every row
+        // remembers the same value; for dropDuplicatesWithinWatermark, when its key expires.)
+        if (store.putIfAbsent(key, seen != null ? seen : valueCodec.encode(plan.remember(row))) == null) {
+          out.add(row);
         }
-        // dropDuplicatesWithinWatermark: a remembered key may have expired. A second copy within
-        // this batch finds the first one's put: a store reads its own uncommitted writes, and a
-        // key put now is never expired (its row was not late).
-        byte[] remembered = store.get(key);
-        if (remembered != null && !(watermarked
-            && plan.expired(keyCodec, key, valueCodec, remembered, watermarkMicros))) {
-          continue;
-        }
-        store.put(key, valueCodec.encode(plan.remember(row)));
-        out.add(row);
       }
     }
     long removed = watermarked ? evictExpired(store, watermarkMicros) : 0;

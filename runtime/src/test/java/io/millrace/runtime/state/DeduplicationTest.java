@@ -23,6 +23,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class DeduplicationTest {
   /** The state store these tests run on; a subclass runs them all on another. */
@@ -39,6 +41,10 @@ class DeduplicationTest {
   private final String input = "dd-in-" + UUID.randomUUID();
   private final String output = "dd-out-" + UUID.randomUUID();
   private MemoryStream stream;
+  /** The output mode of the next {@link #run}: a deduplication writes in append or update mode. */
+  private String mode = "append";
+  /** At most this many rows per batch: each run of the Spark query read one file of rows per batch. */
+  private int maxRowsPerTrigger = 1000;
 
   @BeforeEach
   void setUp() {
@@ -69,8 +75,9 @@ class DeduplicationTest {
 
   private List<StreamingQueryProgress> run(UnaryOperator<Dataset> query) {
     try (MillraceSession session = builder().build()) {
-      StreamingQuery q = query.apply(session.readStream().format("memory").option("name", input).load())
-          .writeStream().format("memory").option("name", output).trigger(Trigger.availableNow())
+      StreamingQuery q = query.apply(session.readStream().format("memory").option("name", input)
+              .option("maxRowsPerTrigger", String.valueOf(maxRowsPerTrigger)).load())
+          .writeStream().format("memory").option("name", output).outputMode(mode).trigger(Trigger.availableNow())
           .option("checkpointLocation", dir.resolve("ckpt").toString()).start();
       q.awaitTermination();
       return q.recentProgress();
@@ -81,8 +88,11 @@ class DeduplicationTest {
     return MemorySinkTable.get(output).rows().stream().map(r -> r.getString(0)).toList();
   }
 
-  @Test
-  void dropDuplicatesKeepsTheFirstRowOfEachKeyAcrossBatchesAndRestarts() {
+  /** As Spark 4.0.1 ran dropDuplicates("id") on these rows, one batch per run, in append and update mode. */
+  @ParameterizedTest
+  @ValueSource(strings = {"append", "update"})
+  void dropDuplicatesKeepsTheFirstRowOfEachKeyAcrossBatchesAndRestarts(String mode) {
+    this.mode = mode;
     add("a", "12:00");
     add("b", "12:00");
     add("a", "12:01");
@@ -95,8 +105,15 @@ class DeduplicationTest {
     assertThat(ids()).containsExactly("a", "b", "c");
   }
 
-  @Test
-  void withTheEventTimeInTheKeyOldKeysAreForgottenAndLateRowsDropped() {
+  /**
+   * As Spark 4.0.1 ran it, in append and update mode: batch 0 emits (a, 12:00) and (b, 12:30), a
+   * no-data batch at 12:20 removes (a, 12:00); batch 2 emits (c, 12:31) with
+   * numRowsDroppedByWatermark 1, numDroppedDuplicateRows 1 and numRowsTotal 2.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"append", "update"})
+  void withTheEventTimeInTheKeyOldKeysAreForgottenAndLateRowsDropped(String mode) {
+    this.mode = mode;
     UnaryOperator<Dataset> query = in -> in.withWatermark("ts", "10 minutes").dropDuplicates("id", "ts");
     add("a", "12:00");
     add("a", "12:00");
@@ -104,14 +121,18 @@ class DeduplicationTest {
     runOnce(query); // watermark becomes 12:20 and a no-data batch evicts (a, 12:00)
     add("a", "12:00"); // late: at or before the watermark
     add("c", "12:31");
+    add("b", "12:30"); // a copy of a key kept
     StateOperatorProgress last = runOnce(query);
     assertThat(ids()).containsExactly("a", "b", "c");
     assertThat(last.numRowsDroppedByWatermark()).isEqualTo(1);
+    assertThat(last.customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
     assertThat(last.numRowsTotal()).isEqualTo(2); // (b, 12:30) and (c, 12:31); (a, 12:00) was evicted
   }
 
-  @Test
-  void theWatermarkEvictsExactlyTheKeysAtOrBeforeItWhateverTheirIdOrder() {
+  @ParameterizedTest
+  @ValueSource(strings = {"append", "update"})
+  void theWatermarkEvictsExactlyTheKeysAtOrBeforeItWhateverTheirIdOrder(String mode) {
+    this.mode = mode;
     // The state keeps the event time first and evicts by key ranges: the ids here sort in
     // another order than the times, and one key sits exactly on the watermark.
     UnaryOperator<Dataset> query = in -> in.withWatermark("ts", "10 minutes").dropDuplicates("id", "ts");
@@ -139,8 +160,10 @@ class DeduplicationTest {
     assertThat(ids()).containsExactlyInAnyOrder("z", "a", "m", "e", "b", "c");
   }
 
-  @Test
-  void stateWrittenWithTheKeyInCallOrderKeepsThatOrderAndStillEvicts() {
+  @ParameterizedTest
+  @ValueSource(strings = {"append", "update"})
+  void stateWrittenWithTheKeyInCallOrderKeepsThatOrderAndStillEvicts(String mode) {
+    this.mode = mode;
     // Without a watermark the key keeps the call's order (id, ts): the layout earlier builds
     // wrote for every dropDuplicates. Adding the watermark later must not make that state
     // unreadable; the old order stays, and eviction scans every key.
@@ -159,8 +182,10 @@ class DeduplicationTest {
     assertThat(ids()).containsExactlyInAnyOrder("a", "b", "c");
   }
 
-  @Test
-  void dropDuplicatesWithinWatermarkForgetsAKeyOnceNoCopyCanArriveOnTime() {
+  @ParameterizedTest
+  @ValueSource(strings = {"append", "update"})
+  void dropDuplicatesWithinWatermarkForgetsAKeyOnceNoCopyCanArriveOnTime(String mode) {
+    this.mode = mode;
     UnaryOperator<Dataset> query = in -> in.withWatermark("ts", "10 minutes").dropDuplicatesWithinWatermark("id");
     add("a", "12:00");
     add("a", "12:05"); // a copy within the delay: dropped
@@ -172,6 +197,51 @@ class DeduplicationTest {
     StateOperatorProgress last = runOnce(query);
     assertThat(ids()).containsExactly("a", "z", "a");
     assertThat(last.operatorName()).isEqualTo("dedupeWithinWatermark");
+  }
+
+  /**
+   * Spark 4.0.1 ran withWatermark("ts", "10 minutes").dropDuplicatesWithinWatermark("id") over a
+   * JSON file source, two rows a file and one file a batch (maxFilesPerTrigger 1), with a new
+   * Trigger.AvailableNow start per run, in append and in update mode alike: batch 0 emitted
+   * (a, 12:00) and dropped 1 copy; batch 1 had no input (watermark 11:55); batch 2 emitted
+   * (y, 12:10) and (z, 12:30); batch 3, at watermark 12:20, dropped the copy (a, 12:25) though
+   * a's key (12:00 + 10 minutes) expires at that watermark, emitted (b, 12:22), then removed a
+   * and y (numRowsRemoved 2, numRowsTotal 2, numRowsDroppedByWatermark 0); batch 4 emitted
+   * (a, 12:26), dropped (b, 12:23), numRowsTotal 3.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"append", "update"})
+  void withinWatermarkTestsABatchsRowsBeforeItsWatermarkForgetsTheirKeys(String mode) {
+    this.mode = mode;
+    maxRowsPerTrigger = 2;
+    UnaryOperator<Dataset> query = in -> in.withWatermark("ts", "10 minutes").dropDuplicatesWithinWatermark("id");
+    add("a", "12:00");
+    add("a", "12:05");
+    List<StreamingQueryProgress> first = run(query);
+    assertThat(first).extracting(StreamingQueryProgress::batchId).containsExactly(0L, 1L);
+    assertThat(first.get(0).stateOperators().get(0).customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    assertThat(first.get(1).eventTime()).containsEntry("watermark", "2026-11-30T11:55:00.000Z");
+    add("z", "12:30");
+    add("y", "12:10");
+    add("a", "12:25"); // a copy in the batch whose watermark expires a's key
+    add("b", "12:22");
+    List<StreamingQueryProgress> second = run(query);
+    assertThat(second).extracting(StreamingQueryProgress::batchId).containsExactly(2L, 3L);
+    assertThat(second.get(1).eventTime()).containsEntry("watermark", "2026-11-30T12:20:00.000Z");
+    StateOperatorProgress moved = second.get(1).stateOperators().get(0);
+    assertThat(moved.customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    assertThat(moved.numRowsDroppedByWatermark()).isZero();
+    assertThat(moved.numRowsUpdated()).isEqualTo(1);
+    assertThat(moved.numRowsRemoved()).isEqualTo(2);
+    assertThat(moved.numRowsTotal()).isEqualTo(2);
+    add("a", "12:26"); // a is forgotten now: kept
+    add("b", "12:23");
+    List<StreamingQueryProgress> third = run(query);
+    assertThat(third).extracting(StreamingQueryProgress::batchId).containsExactly(4L);
+    assertThat(third.get(0).stateOperators().get(0).customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    assertThat(third.get(0).stateOperators().get(0).numRowsTotal()).isEqualTo(3);
+    assertThat(MemorySinkTable.get(output).rows()).containsExactlyInAnyOrder(Row.of("a", at("12:00")),
+        Row.of("y", at("12:10")), Row.of("z", at("12:30")), Row.of("b", at("12:22")), Row.of("a", at("12:26")));
   }
 
   @Test
