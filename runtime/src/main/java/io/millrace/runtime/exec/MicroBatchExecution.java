@@ -377,7 +377,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       engine.faults().reached(FaultPoint.AFTER_OFFSET_LOG_WRITE, batchId);
       long purgeBelow = batchId - engine.settings().minBatchesToRetain();
       if (purgeBelow > 0) {
-        checkpoint.purgeBefore(purgeBelow);
+        checkpoint.purgeBefore(purgeBelow, () -> engine.faults().reached(FaultPoint.DURING_LOG_PURGE, batchId));
       }
       return null;
     });
