@@ -8,7 +8,6 @@ import io.millrace.api.StreamingQueryException;
 import io.millrace.api.StreamingQueryListener;
 import io.millrace.api.StreamingQueryProgress;
 import io.millrace.runtime.Engine;
-import io.millrace.runtime.Locations;
 import io.millrace.runtime.checkpoint.Checkpoint;
 import io.millrace.runtime.checkpoint.CommitEntry;
 import io.millrace.runtime.checkpoint.OffsetSeq;
@@ -34,7 +33,6 @@ import io.millrace.spi.trigger.TriggerPolicy;
 import io.millrace.spi.trigger.TriggerState;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -148,16 +146,10 @@ public final class MicroBatchExecution implements StreamingQuery {
     QueryChecks.checkForeachBatchOptions(spec);
     TriggerPolicy policy = createPolicy(engine, spec);
     String runId = UUID.randomUUID().toString();
-    URI location;
-    boolean durable = spec.checkpointLocation().isPresent();
     try {
-      if (durable) {
-        location = Locations.asDirectory(Locations.toUri(spec.checkpointLocation().get()));
-      } else {
-        location = Locations.asDirectory(Files.createTempDirectory("millrace-checkpoint-").toUri());
-        LOG.warn("No checkpointLocation given: using the temporary checkpoint {}, deleted when the query stops; "
-            + "the query cannot be restarted where it left off", location);
-      }
+      CheckpointLocation where = CheckpointLocation.of(engine, spec);
+      URI location = where.uri();
+      boolean durable = where.durable();
       Checkpoint checkpoint = Checkpoint.open(location, engine.storage(location), runId);
       MicroBatchExecution query;
       try {
@@ -649,6 +641,11 @@ public final class MicroBatchExecution implements StreamingQuery {
   @Override
   public DeliveryGuarantee deliveryGuarantee() {
     return guarantee.level();
+  }
+
+  /** Where this run's checkpoint is (a temporary directory when the query runs on one). */
+  public URI checkpointLocation() {
+    return checkpoint.root();
   }
 
   /** The settings pinned in the checkpoint that this run uses. */

@@ -8,6 +8,7 @@ import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.Trigger;
+import io.millrace.runtime.exec.CheckpointLocationMissingException;
 import io.millrace.runtime.expr.ExpressionParser;
 import io.millrace.spi.InvalidOptionException;
 import java.io.IOException;
@@ -53,6 +54,7 @@ public final class JobFile {
           "withWatermark", "dropDuplicates", "dropDuplicatesWithinWatermark");
 
   private final String file;
+  private final YamlNode root;
   private final Optional<String> name;
   private final YamlNode sourceNode;
   private final List<UnaryOperator<Dataset>> steps;
@@ -67,6 +69,7 @@ public final class JobFile {
 
   private JobFile(String file, YamlNode root) {
     this.file = file;
+    this.root = root;
     this.reader = new JobFileReader(file);
     reader.allowOnly(root, TOP);
     this.name = Optional.ofNullable(root.fields.get("name")).map(reader::text);
@@ -304,6 +307,8 @@ public final class JobFile {
       name.ifPresent(out::queryName);
       checkpointLocation.ifPresent(c -> out.option("checkpointLocation", c));
       return out.start();
+    } catch (CheckpointLocationMissingException e) {
+      throw reader.missing(root, "checkpointLocation", e.getMessage(), e);
     } catch (InvalidOptionException e) {
       YamlNode site = locate(e.option());
       throw site == null ? new JobFileException(file + ": " + e.getMessage(), e) : new JobFileException(

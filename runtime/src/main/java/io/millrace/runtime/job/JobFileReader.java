@@ -97,10 +97,16 @@ final class JobFileReader {
   YamlNode require(YamlNode map, String field) {
     YamlNode value = map.fields.get(field);
     if (value == null || value.kind == YamlNode.Kind.NULL) {
-      String path = map.path.isEmpty() ? field : map.path + "." + field;
-      throw new JobFileException(file + " line " + map.line + ": field '" + path + "' is required");
+      throw missing(map, field, null, null);
     }
     return value;
+  }
+
+  /** {@code field} of {@code map} is required and missing; {@code why}, if given, says why. */
+  JobFileException missing(YamlNode map, String field, String why, Throwable cause) {
+    String path = map.path.isEmpty() ? field : map.path + "." + field;
+    return new JobFileException(file + " line " + map.line + ": field '" + path + "' is required"
+        + (why == null ? "" : ": " + why), cause);
   }
 
   String text(YamlNode node) {

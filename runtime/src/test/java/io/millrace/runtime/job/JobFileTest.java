@@ -106,4 +106,25 @@ class JobFileTest {
       MemoryStream.remove("job-in");
     }
   }
+
+  @Test
+  void aSinkThatNeedsACheckpointLocationNamesTheMissingField() {
+    MemoryStream.create("job-in", Schema.parse("id LONG, name STRING"));
+    String yaml = String.join("\n",
+        "source: {format: memory, options: {name: job-in}}",
+        "sink:",
+        "  format: durable-file",
+        "  options: {path: " + dir.resolve("out") + "}",
+        "");
+    try (MillraceSession session = MillraceSession.builder().build()) {
+      JobFile job = JobFile.parse("nockpt.yaml", yaml);
+      assertThatThrownBy(() -> job.start(session))
+          .isInstanceOf(JobFileException.class)
+          .hasMessageContaining("nockpt.yaml")
+          .hasMessageContaining("field 'checkpointLocation'")
+          .hasMessageContaining("sink 'durable-file'");
+    } finally {
+      MemoryStream.remove("job-in");
+    }
+  }
 }
