@@ -59,17 +59,23 @@ final class RunCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--show takes a number of rows of 1 or more; got " + showRows);
     }
     JobFile jobFile = JobFile.read(job);
+    MillraceSession session;
     Map<String, String> settings = new LinkedHashMap<>(jobFile.config());
     String dir = pluginsDir != null ? pluginsDir.toString() : System.getenv("MILLRACE_PLUGINS_DIR");
     if (dir != null) {
       settings.put(Settings.PLUGINS_DIR, dir);
     }
     settings.putAll(conf);
-    if (showRows != null) {
-      requireReadableSink(jobFile.sinkFormat(), settings);
+    try {
+      if (showRows != null) {
+        requireReadableSink(jobFile.sinkFormat(), settings);
+      }
+      session = MillraceSession.builder().config(settings).build();
+    } catch (RuntimeException e) {
+      throw jobFile.locate(e, settings);
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (MillraceSession session = MillraceSession.builder().config(settings).build()) {
+    try (session) {
       AtomicLong batches = new AtomicLong();
       StreamingQuery[] started = new StreamingQuery[1];
       session.streams().addListener(new StreamingQueryListener() {

@@ -18,6 +18,7 @@ import io.millrace.runtime.plan.RowPipeline;
 import io.millrace.runtime.state.PartitionInput;
 import io.millrace.runtime.state.StatefulOperator;
 import io.millrace.spi.Options;
+import io.millrace.spi.PluginKind;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.fault.FaultPoint;
 import io.millrace.spi.sink.DeliveryGuarantee;
@@ -30,6 +31,7 @@ import io.millrace.spi.source.SourceCapability;
 import io.millrace.spi.source.SourceProvider;
 import io.millrace.spi.trigger.TriggerDecision;
 import io.millrace.spi.trigger.TriggerPolicy;
+import io.millrace.spi.trigger.TriggerPolicyProvider;
 import io.millrace.spi.trigger.TriggerState;
 import java.io.IOException;
 import java.net.URI;
@@ -172,8 +174,9 @@ public final class MicroBatchExecution implements StreamingQuery {
   private SourceBinding createSource(int index, LogicalPlan.SourceRelation relation) {
     SourceProvider provider = engine.plugins().source(relation.format());
     Options options = Options.of("source '" + relation.format() + "'", relation.options());
-    Source source = provider.create(RuntimePluginContext.forSource(engine, options, checkpoint.queryId(),
-        relation.userSchema(), checkpoint.sourceDir(index)));
+    Source source = PluginOptionException.creating(PluginKind.SOURCE, () -> provider.create(
+        RuntimePluginContext.forSource(engine, options, checkpoint.queryId(), relation.userSchema(),
+            checkpoint.sourceDir(index))));
     return new SourceBinding(index, provider.name(), source);
   }
 
@@ -184,8 +187,8 @@ public final class MicroBatchExecution implements StreamingQuery {
     String format = spec.sinkFormat().orElseThrow();
     SinkProvider provider = engine.plugins().sink(format);
     Options options = Options.of("sink '" + format + "'", spec.sinkOptions());
-    Sink sink = provider.create(RuntimePluginContext.forSink(engine, options, checkpoint.queryId(),
-        plan.outputSchema(), spec.outputMode(), spec.queryName()));
+    Sink sink = PluginOptionException.creating(PluginKind.SINK, () -> provider.create(RuntimePluginContext.forSink(
+        engine, options, checkpoint.queryId(), plan.outputSchema(), spec.outputMode(), spec.queryName())));
     if (!sink.supportedOutputModes().contains(spec.outputMode())) {
       closeQuietly(sink);
       throw new AnalysisException("sink '" + format + "' does not support output mode "
@@ -196,7 +199,9 @@ public final class MicroBatchExecution implements StreamingQuery {
 
   private static TriggerPolicy createPolicy(Engine engine, QuerySpec spec) {
     String name = spec.trigger().policy();
-    return engine.plugins().trigger(name).create(Options.of("trigger '" + name + "'", spec.trigger().options()));
+    TriggerPolicyProvider provider = engine.plugins().trigger(name);
+    Options options = Options.of("trigger '" + name + "'", spec.trigger().options());
+    return PluginOptionException.creating(PluginKind.TRIGGER, () -> provider.create(options));
   }
 
   private void checkSourcesSupport(TriggerPolicy policy) {

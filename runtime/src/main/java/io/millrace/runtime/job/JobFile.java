@@ -8,9 +8,7 @@ import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.Trigger;
-import io.millrace.runtime.exec.CheckpointLocationMissingException;
 import io.millrace.runtime.expr.ExpressionParser;
-import io.millrace.spi.InvalidOptionException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -307,23 +305,18 @@ public final class JobFile {
       name.ifPresent(out::queryName);
       checkpointLocation.ifPresent(c -> out.option("checkpointLocation", c));
       return out.start();
-    } catch (CheckpointLocationMissingException e) {
-      throw reader.missing(root, "checkpointLocation", e.getMessage(), e);
-    } catch (InvalidOptionException e) {
-      YamlNode site = locate(e.option());
-      throw site == null ? new JobFileException(file + ": " + e.getMessage(), e) : new JobFileException(
-          file + " line " + site.line + ", field '" + site.path + "': " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      throw locate(e, session.conf());
     }
   }
 
-  private YamlNode locate(String option) {
-    for (Map<String, YamlNode> options : List.of(sourceOptions, sinkOptions, triggerOptions)) {
-      for (Map.Entry<String, YamlNode> e : options.entrySet()) {
-        if (e.getKey().equalsIgnoreCase(option)) {
-          return e.getValue();
-        }
-      }
-    }
-    return null;
+  /**
+   * {@code error}, raised while this job was read into a session or started, as an error that
+   * names the field of this file it comes from; {@code error} itself when it comes from
+   * elsewhere. {@code settings} are the session's, to tell this file's {@code config} from
+   * settings that overrode it.
+   */
+  public RuntimeException locate(RuntimeException error, Map<String, String> settings) {
+    return new ErrorLocator(file, reader, root).locate(error, settings);
   }
 }
