@@ -75,7 +75,7 @@ final class RunCommand implements Callable<Integer> {
       throw jobFile.locate(e, settings);
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (session) {
+    try (StopOnSignal signal = StopOnSignal.install(out); session) {
       AtomicLong batches = new AtomicLong();
       StreamingQuery[] started = new StreamingQuery[1];
       session.streams().addListener(new StreamingQueryListener() {
@@ -99,14 +99,12 @@ final class RunCommand implements Callable<Integer> {
       });
       StreamingQuery query = jobFile.start(session);
       started[0] = query;
-      Thread hook = new Thread(query::stop, "millrace-shutdown");
-      Runtime.getRuntime().addShutdownHook(hook);
+      signal.started(query);
       if (maxBatches > 0 && batches.get() >= maxBatches) {
         query.stop();
       }
       query.awaitTermination();
-      Runtime.getRuntime().removeShutdownHook(hook);
-      out.printf("query stopped; %d batch(es) ran%n", batches.get());
+      out.printf("query stopped%s; %d batch(es) ran%n", signal.stoppedBySignal() ? " on request" : "", batches.get());
       if (showRows != null) {
         SinkTable table = query.readSinkTable(Math.max(showRows, MAX_ROWS_READ)).sorted();
         out.printf("the sink holds %s%d row(s):%n", table.truncated() ? "more than " : "", table.rows().size());

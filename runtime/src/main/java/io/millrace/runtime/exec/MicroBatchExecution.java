@@ -480,6 +480,10 @@ public final class MicroBatchExecution implements StreamingQuery {
   }
 
   private void shutDown() {
+    if (failure == null && stopRequested) {
+      LOG.info("Query {} [id={}] stopped on request; {}", spec.queryName().orElse("(unnamed)"), checkpoint.queryId(),
+          nextBatchId == 0 ? "no batch is committed" : "committed through batch " + (nextBatchId - 1));
+    }
     // Let a maintenance pass in flight finish its file: interrupting it, or closing the stores
     // under it, would leave a half-written snapshot behind.
     maintenance.shutdown();
