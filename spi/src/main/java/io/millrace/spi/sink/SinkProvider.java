@@ -23,7 +23,7 @@ public interface SinkProvider extends Plugin {
    * sinks). Such a query starts over on every run, so a rerun writes again everything it wrote
    * before: say true only for a sink whose output is for looking at and does not outlive the
    * process (printing, an in-memory table). The runtime refuses every other sink at start
-   * without a checkpoint location. Added in SPI 1.2; a sink built for 1.1 is refused.
+   * without a checkpoint location. Added in SPI 1.2; a sink built for 1.1 gets the default, false.
    */
   default boolean allowsTemporaryCheckpoint() {
     return false;
