@@ -33,6 +33,12 @@ public final class NoopSinkProvider implements SinkProvider {
     return Spi.VERSION;
   }
 
+  /** {@inheritDoc} It keeps nothing, as Spark's noop sink, which also runs without a checkpoint location. */
+  @Override
+  public boolean allowsTemporaryCheckpoint() {
+    return true;
+  }
+
   @Override
   public String description() {
     return "discards every row (benchmarks only)";

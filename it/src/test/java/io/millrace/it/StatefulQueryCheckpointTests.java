@@ -1,6 +1,7 @@
 package io.millrace.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A stateful query (memory source, {@code groupBy("key").count()} in update mode, memory sink)
  * whose whole checkpoint (offsets, commits, state) lives on one store, across a stop and a
- * restart, and across a lost commit. Each subclass names the store.
+ * restart, and across a lost commit; a lost {@code metadata} or state schema is refused.
+ * Each subclass names the store.
  */
 abstract class StatefulQueryCheckpointTests {
   private static final int PARTITIONS = 2;
@@ -138,6 +140,38 @@ abstract class StatefulQueryCheckpointTests {
     assertWholeCheckpoint(2);
     try (CheckpointFiles files = files()) {
       assertThat(files.read("offsets/1")).as("offsets/1 after the replay").isEqualTo(offsets1);
+    }
+  }
+
+  @Test
+  void aLostMetadataFileIsRefusedNotReplacedByANewQueryId() throws Exception {
+    runFirstTwoBatches();
+    try (CheckpointFiles files = files()) {
+      files.delete("metadata");
+    }
+    try (MillraceSession session = session()) {
+      assertThatThrownBy(() -> start(session))
+          .hasMessageContaining(checkpoint.resolve("metadata").toString())
+          .hasMessageContaining("query id");
+    }
+    try (CheckpointFiles files = files()) {
+      assertThat(files.list()).as("files under " + checkpoint).doesNotContainKey("metadata");
+    }
+  }
+
+  @Test
+  void aLostStateSchemaIsRefusedNotRecordedAgain() throws Exception {
+    runFirstTwoBatches();
+    try (CheckpointFiles files = files()) {
+      files.delete("state/0/_schema");
+    }
+    try (MillraceSession session = session()) {
+      assertThatThrownBy(() -> start(session))
+          .hasMessageContaining(checkpoint.resolve("state/0/_schema").toString())
+          .hasMessageContaining("state was written");
+    }
+    try (CheckpointFiles files = files()) {
+      assertThat(files.list()).as("files under " + checkpoint).doesNotContainKey("state/0/_schema");
     }
   }
 

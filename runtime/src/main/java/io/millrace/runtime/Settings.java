@@ -15,6 +15,8 @@ public final class Settings {
   public static final String NUM_RECENT_PROGRESS = "millrace.streaming.numRecentProgressUpdates";
   public static final String TASK_THREADS = "millrace.task.threads";
   public static final String MAINTENANCE_INTERVAL = "millrace.state.maintenanceInterval";
+  /** A root under which a named query without a checkpointLocation gets {@code <root>/<queryName>}. */
+  public static final String CHECKPOINT_ROOT = "millrace.streaming.checkpointLocation";
 
   public static final String SHUFFLE_PARTITIONS = "millrace.shuffle.partitions";
   public static final String STATE_PROVIDER = "millrace.state.provider";
@@ -34,7 +36,8 @@ public final class Settings {
   private static final List<String> PLUGIN_NAMESPACES = List.of("millrace.hadoop.", "millrace.state.");
 
   private static final java.util.Set<String> KNOWN = java.util.Set.of(PLUGINS_DIR, MIN_BATCHES_TO_RETAIN,
-      NUM_RECENT_PROGRESS, TASK_THREADS, MAINTENANCE_INTERVAL, SHUFFLE_PARTITIONS, STATE_PROVIDER, MAX_KEY_GROUPS, MULTIPLE_WATERMARK_POLICY);
+      NUM_RECENT_PROGRESS, TASK_THREADS, MAINTENANCE_INTERVAL, CHECKPOINT_ROOT, SHUFFLE_PARTITIONS, STATE_PROVIDER,
+      MAX_KEY_GROUPS, MULTIPLE_WATERMARK_POLICY);
 
   private final Options options;
 
@@ -99,6 +102,11 @@ public final class Settings {
       throw options.invalid(MAINTENANCE_INTERVAL, d.toString(), "a positive duration");
     }
     return d;
+  }
+
+  /** The root of named queries' checkpoints, {@link #CHECKPOINT_ROOT}, if set. */
+  public java.util.Optional<String> checkpointRoot() {
+    return options.get(CHECKPOINT_ROOT).filter(root -> !root.isBlank());
   }
 
   public int taskThreads() {

@@ -43,6 +43,12 @@ public final class ConsoleSinkProvider implements SinkProvider {
     return Spi.VERSION;
   }
 
+  /** {@inheritDoc} Printed output is for looking at; a rerun printing again is what a user of the console expects. */
+  @Override
+  public boolean allowsTemporaryCheckpoint() {
+    return true;
+  }
+
   @Override
   public String description() {
     return "prints each batch to standard output";

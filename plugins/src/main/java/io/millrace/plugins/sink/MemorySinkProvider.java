@@ -31,6 +31,12 @@ public final class MemorySinkProvider implements ReadableSinkProvider {
     return Spi.VERSION;
   }
 
+  /** {@inheritDoc} The table lives in this process, and a query on a new checkpoint starts it empty. */
+  @Override
+  public boolean allowsTemporaryCheckpoint() {
+    return true;
+  }
+
   @Override
   public String description() {
     return "collects the output into a MemorySinkTable in this JVM (for tests)";

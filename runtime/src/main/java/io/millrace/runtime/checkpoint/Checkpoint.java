@@ -6,7 +6,9 @@ import io.millrace.spi.storage.StorageLock;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.NoSuchFileException;
+import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
@@ -30,6 +32,8 @@ public final class Checkpoint implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Checkpoint.class);
   /** Checkpoints open in this JVM, to name the holder when a second query asks. */
   private static final Map<URI, String> OPEN_IN_THIS_JVM = new ConcurrentHashMap<>();
+  /** What a run of a query writes after {@code metadata}. */
+  private static final List<String> RUN_DIRECTORIES = List.of("offsets/", "commits/", "sources/", "state/");
 
   private final URI root;
   private final Storage storage;
@@ -110,11 +114,29 @@ public final class Checkpoint implements AutoCloseable {
     try {
       return CheckpointFormat.parseMetadata(path.toString(), ChecksummedText.open(path.toString(), storage.readAll(path)));
     } catch (NoSuchFileException e) {
+      refuseIfAQueryRanHere(dir, storage, path);
       String id = UUID.randomUUID().toString();
       if (!storage.createIfAbsent(path, ChecksummedText.seal(CheckpointFormat.metadata(id)))) {
         throw new MillraceException("checkpoint metadata " + path + " appeared while this query created it");
       }
       return id;
+    }
+  }
+
+  /**
+   * {@code metadata} is written before anything else, so a checkpoint that has a log entry, a
+   * source's file or state but no {@code metadata} lost it. A new query id would not do: a sink
+   * that keys its writes on the query id would take a replayed batch for a new one.
+   */
+  private static void refuseIfAQueryRanHere(URI dir, Storage storage, URI metadata) throws IOException {
+    for (String written : RUN_DIRECTORIES) {
+      Optional<URI> file = StorageTree.anyFile(storage, dir.resolve(written));
+      if (file.isPresent()) {
+        throw new MillraceException("checkpoint " + dir + " is damaged: its metadata file " + metadata
+            + ", which holds the query id, is missing, but a query has run on it (" + file.get() + " exists). "
+            + "A new query id would let a sink that keys its writes on the query id write a replayed batch again; "
+            + "restore " + metadata + " from a backup, or give the query a new checkpointLocation");
+      }
     }
   }
 
@@ -155,6 +177,16 @@ public final class Checkpoint implements AutoCloseable {
 
   public OptionalLong latestCommitId() throws IOException {
     return commits.latestId();
+  }
+
+  /** The batch ids that have an {@code offsets/} entry, ascending. */
+  public NavigableSet<Long> offsetsIds() throws IOException {
+    return offsets.ids();
+  }
+
+  /** The batch ids that have a {@code commits/} entry, ascending. */
+  public NavigableSet<Long> commitIds() throws IOException {
+    return commits.ids();
   }
 
   public Optional<OffsetSeq> offsets(long batchId) throws IOException {
@@ -199,9 +231,18 @@ public final class Checkpoint implements AutoCloseable {
     return commits.pathOf(batchId);
   }
 
-  /** Deletes log entries below {@code firstRetained}; returns how many files went. */
-  public int purgeBefore(long firstRetained) throws IOException {
-    return offsets.purgeBefore(firstRetained) + commits.purgeBefore(firstRetained);
+  /**
+   * Deletes log entries below {@code firstRetained}; returns how many files went. The
+   * {@code offsets/} entries go first, each log in ascending order, so that whatever point a
+   * crash stops it at, every retained {@code offsets/K} below the latest still has its
+   * {@code commits/K}: {@link #offsetsIds() the retained offsets} are a run of consecutive ids,
+   * and a commit missing among them is damage, never purged history. {@code between} runs
+   * after the offsets and before the commits (a test's crash point).
+   */
+  public int purgeBefore(long firstRetained, Runnable between) throws IOException {
+    int deleted = offsets.purgeBefore(firstRetained);
+    between.run();
+    return deleted + commits.purgeBefore(firstRetained);
   }
 
   /** Releases the checkpoint for other queries. */

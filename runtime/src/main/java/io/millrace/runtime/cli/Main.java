@@ -21,7 +21,11 @@ public final class Main implements Runnable {
     System.exit(execute(args));
   }
 
-  /** Runs the command line and returns the exit code: 0 done, 1 the query failed, 2 bad input. */
+  /**
+   * Runs the command line and returns the exit code: 0 done, 1 the query failed, 2 bad input.
+   * A run that Ctrl-C or SIGTERM stops ends with the JVM's 128 + the signal's number (130,
+   * 143) once {@link StopOnSignal} has stopped the query.
+   */
   public static int execute(String... args) {
     return new CommandLine(new Main())
         .setExecutionExceptionHandler(new ErrorHandler())

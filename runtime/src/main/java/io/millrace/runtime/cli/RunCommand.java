@@ -59,17 +59,23 @@ final class RunCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--show takes a number of rows of 1 or more; got " + showRows);
     }
     JobFile jobFile = JobFile.read(job);
+    MillraceSession session;
     Map<String, String> settings = new LinkedHashMap<>(jobFile.config());
     String dir = pluginsDir != null ? pluginsDir.toString() : System.getenv("MILLRACE_PLUGINS_DIR");
     if (dir != null) {
       settings.put(Settings.PLUGINS_DIR, dir);
     }
     settings.putAll(conf);
-    if (showRows != null) {
-      requireReadableSink(jobFile.sinkFormat(), settings);
+    try {
+      if (showRows != null) {
+        requireReadableSink(jobFile.sinkFormat(), settings);
+      }
+      session = MillraceSession.builder().config(settings).build();
+    } catch (RuntimeException e) {
+      throw jobFile.locate(e, settings);
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (MillraceSession session = MillraceSession.builder().config(settings).build()) {
+    try (StopOnSignal signal = StopOnSignal.install(out); session) {
       AtomicLong batches = new AtomicLong();
       StreamingQuery[] started = new StreamingQuery[1];
       session.streams().addListener(new StreamingQueryListener() {
@@ -93,14 +99,12 @@ final class RunCommand implements Callable<Integer> {
       });
       StreamingQuery query = jobFile.start(session);
       started[0] = query;
-      Thread hook = new Thread(query::stop, "millrace-shutdown");
-      Runtime.getRuntime().addShutdownHook(hook);
+      signal.started(query);
       if (maxBatches > 0 && batches.get() >= maxBatches) {
         query.stop();
       }
       query.awaitTermination();
-      Runtime.getRuntime().removeShutdownHook(hook);
-      out.printf("query stopped; %d batch(es) ran%n", batches.get());
+      out.printf("query stopped%s; %d batch(es) ran%n", signal.stoppedBySignal() ? " on request" : "", batches.get());
       if (showRows != null) {
         SinkTable table = query.readSinkTable(Math.max(showRows, MAX_ROWS_READ)).sorted();
         out.printf("the sink holds %s%d row(s):%n", table.truncated() ? "more than " : "", table.rows().size());

@@ -8,7 +8,6 @@ import io.millrace.api.StreamingQueryException;
 import io.millrace.api.StreamingQueryListener;
 import io.millrace.api.StreamingQueryProgress;
 import io.millrace.runtime.Engine;
-import io.millrace.runtime.Locations;
 import io.millrace.runtime.checkpoint.Checkpoint;
 import io.millrace.runtime.checkpoint.CommitEntry;
 import io.millrace.runtime.checkpoint.OffsetSeq;
@@ -19,6 +18,7 @@ import io.millrace.runtime.plan.RowPipeline;
 import io.millrace.runtime.state.PartitionInput;
 import io.millrace.runtime.state.StatefulOperator;
 import io.millrace.spi.Options;
+import io.millrace.spi.PluginKind;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.fault.FaultPoint;
 import io.millrace.spi.sink.DeliveryGuarantee;
@@ -31,10 +31,10 @@ import io.millrace.spi.source.SourceCapability;
 import io.millrace.spi.source.SourceProvider;
 import io.millrace.spi.trigger.TriggerDecision;
 import io.millrace.spi.trigger.TriggerPolicy;
+import io.millrace.spi.trigger.TriggerPolicyProvider;
 import io.millrace.spi.trigger.TriggerState;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -148,16 +148,10 @@ public final class MicroBatchExecution implements StreamingQuery {
     QueryChecks.checkForeachBatchOptions(spec);
     TriggerPolicy policy = createPolicy(engine, spec);
     String runId = UUID.randomUUID().toString();
-    URI location;
-    boolean durable = spec.checkpointLocation().isPresent();
     try {
-      if (durable) {
-        location = Locations.asDirectory(Locations.toUri(spec.checkpointLocation().get()));
-      } else {
-        location = Locations.asDirectory(Files.createTempDirectory("millrace-checkpoint-").toUri());
-        LOG.warn("No checkpointLocation given: using the temporary checkpoint {}, deleted when the query stops; "
-            + "the query cannot be restarted where it left off", location);
-      }
+      CheckpointLocation where = CheckpointLocation.of(engine, spec);
+      URI location = where.uri();
+      boolean durable = where.durable();
       Checkpoint checkpoint = Checkpoint.open(location, engine.storage(location), runId);
       MicroBatchExecution query;
       try {
@@ -180,8 +174,9 @@ public final class MicroBatchExecution implements StreamingQuery {
   private SourceBinding createSource(int index, LogicalPlan.SourceRelation relation) {
     SourceProvider provider = engine.plugins().source(relation.format());
     Options options = Options.of("source '" + relation.format() + "'", relation.options());
-    Source source = provider.create(RuntimePluginContext.forSource(engine, options, checkpoint.queryId(),
-        relation.userSchema(), checkpoint.sourceDir(index)));
+    Source source = PluginOptionException.creating(PluginKind.SOURCE, () -> provider.create(
+        RuntimePluginContext.forSource(engine, options, checkpoint.queryId(), relation.userSchema(),
+            checkpoint.sourceDir(index))));
     return new SourceBinding(index, provider.name(), source);
   }
 
@@ -192,8 +187,8 @@ public final class MicroBatchExecution implements StreamingQuery {
     String format = spec.sinkFormat().orElseThrow();
     SinkProvider provider = engine.plugins().sink(format);
     Options options = Options.of("sink '" + format + "'", spec.sinkOptions());
-    Sink sink = provider.create(RuntimePluginContext.forSink(engine, options, checkpoint.queryId(),
-        plan.outputSchema(), spec.outputMode(), spec.queryName()));
+    Sink sink = PluginOptionException.creating(PluginKind.SINK, () -> provider.create(RuntimePluginContext.forSink(
+        engine, options, checkpoint.queryId(), plan.outputSchema(), spec.outputMode(), spec.queryName())));
     if (!sink.supportedOutputModes().contains(spec.outputMode())) {
       closeQuietly(sink);
       throw new AnalysisException("sink '" + format + "' does not support output mode "
@@ -204,7 +199,9 @@ public final class MicroBatchExecution implements StreamingQuery {
 
   private static TriggerPolicy createPolicy(Engine engine, QuerySpec spec) {
     String name = spec.trigger().policy();
-    return engine.plugins().trigger(name).create(Options.of("trigger '" + name + "'", spec.trigger().options()));
+    TriggerPolicyProvider provider = engine.plugins().trigger(name);
+    Options options = Options.of("trigger '" + name + "'", spec.trigger().options());
+    return PluginOptionException.creating(PluginKind.TRIGGER, () -> provider.create(options));
   }
 
   private void checkSourcesSupport(TriggerPolicy policy) {
@@ -377,7 +374,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       engine.faults().reached(FaultPoint.AFTER_OFFSET_LOG_WRITE, batchId);
       long purgeBelow = batchId - engine.settings().minBatchesToRetain();
       if (purgeBelow > 0) {
-        checkpoint.purgeBefore(purgeBelow);
+        checkpoint.purgeBefore(purgeBelow, () -> engine.faults().reached(FaultPoint.DURING_LOG_PURGE, batchId));
       }
       return null;
     });
@@ -483,6 +480,10 @@ public final class MicroBatchExecution implements StreamingQuery {
   }
 
   private void shutDown() {
+    if (failure == null && stopRequested) {
+      LOG.info("Query {} [id={}] stopped on request; {}", spec.queryName().orElse("(unnamed)"), checkpoint.queryId(),
+          nextBatchId == 0 ? "no batch is committed" : "committed through batch " + (nextBatchId - 1));
+    }
     // Let a maintenance pass in flight finish its file: interrupting it, or closing the stores
     // under it, would leave a half-written snapshot behind.
     maintenance.shutdown();
@@ -649,6 +650,11 @@ public final class MicroBatchExecution implements StreamingQuery {
   @Override
   public DeliveryGuarantee deliveryGuarantee() {
     return guarantee.level();
+  }
+
+  /** Where this run's checkpoint is (a temporary directory when the query runs on one). */
+  public URI checkpointLocation() {
+    return checkpoint.root();
   }
 
   /** The settings pinned in the checkpoint that this run uses. */

@@ -5,8 +5,8 @@ import io.millrace.runtime.checkpoint.CommitEntry;
 import io.millrace.runtime.checkpoint.OffsetSeq;
 import io.millrace.spi.MillraceException;
 import java.io.IOException;
+import java.util.NavigableSet;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * Where a run starts, read from the checkpoint's logs: the latest {@code offsets/L} and
@@ -28,34 +28,27 @@ record RestartPoint(
     Optional<CommitEntry> lastCommit) {
 
   static RestartPoint read(Checkpoint checkpoint) throws IOException {
-    OptionalLong latestOffsets = checkpoint.latestOffsetsId();
-    OptionalLong latestCommit = checkpoint.latestCommitId();
-    if (latestOffsets.isEmpty()) {
-      if (latestCommit.isPresent()) {
+    NavigableSet<Long> offsetIds = checkpoint.offsetsIds();
+    NavigableSet<Long> commitIds = checkpoint.commitIds();
+    if (offsetIds.isEmpty()) {
+      if (!commitIds.isEmpty()) {
         throw new MillraceException("checkpoint " + checkpoint.root() + " is damaged: "
-            + checkpoint.commitPath(latestCommit.getAsLong()) + " exists but offsets/ is empty");
+            + checkpoint.commitPath(commitIds.last()) + " exists but offsets/ is empty");
       }
       return new RestartPoint(Optional.empty(), -1, Optional.empty(), true, Optional.empty());
     }
-    long l = latestOffsets.getAsLong();
-    OffsetSeq last = checkpoint.offsets(l).orElseThrow(() -> new MillraceException(
-        checkpoint.offsetsPath(l) + " disappeared while the checkpoint was being read"));
-    if (latestCommit.isPresent() && latestCommit.getAsLong() > l) {
+    long l = offsetIds.last();
+    if (!commitIds.isEmpty() && commitIds.last() > l) {
       throw new MillraceException("checkpoint " + checkpoint.root() + " is damaged: "
-          + checkpoint.commitPath(latestCommit.getAsLong()) + " is newer than the latest offsets file "
+          + checkpoint.commitPath(commitIds.last()) + " is newer than the latest offsets file "
           + checkpoint.offsetsPath(l));
     }
-    if (latestCommit.isPresent() && latestCommit.getAsLong() == l) {
+    checkRetainedLogs(checkpoint, offsetIds, commitIds);
+    OffsetSeq last = checkpoint.offsets(l).orElseThrow(() -> new MillraceException(
+        checkpoint.offsetsPath(l) + " disappeared while the checkpoint was being read"));
+    if (commitIds.contains(l)) {
       CommitEntry commit = checkpoint.commit(l).orElseThrow();
       return new RestartPoint(Optional.of(last), l, Optional.empty(), true, Optional.of(commit));
-    }
-    long expectedCommit = l - 1;
-    if (l > 0 && (latestCommit.isEmpty() || latestCommit.getAsLong() != expectedCommit)) {
-      // Batch L is written only after batch L-1 committed, so a missing commits/L-1 means files
-      // were lost or deleted: running on would skip or repeat output without a word.
-      throw new MillraceException("checkpoint " + checkpoint.root() + " is damaged: the latest offsets file is "
-          + checkpoint.offsetsPath(l) + " but " + checkpoint.commitPath(expectedCommit) + " is missing"
-          + (latestCommit.isPresent() ? " (the latest commit is " + checkpoint.commitPath(latestCommit.getAsLong()) + ")" : ""));
     }
     Optional<OffsetSeq> previous = Optional.empty();
     if (l > 0) {
@@ -64,6 +57,33 @@ record RestartPoint(
               + ", where it starts, is missing from checkpoint " + checkpoint.root())));
     }
     return new RestartPoint(Optional.of(last), l, previous, false, Optional.empty());
+  }
+
+  /**
+   * Every batch from the oldest retained {@code offsets/} entry to the latest has its entry,
+   * and every one but the latest its {@code commits/} entry: batch K+1 is written only after
+   * commits/K, and retention deletes offsets before commits, each from the oldest up (see
+   * {@link Checkpoint#purgeBefore}), so a purge cut short leaves at most commits below the
+   * oldest offsets. Anything else missing was lost, and running on would skip or repeat
+   * output without a word.
+   */
+  private static void checkRetainedLogs(Checkpoint checkpoint, NavigableSet<Long> offsetIds,
+      NavigableSet<Long> commitIds) {
+    long first = offsetIds.first();
+    long l = offsetIds.last();
+    for (long k = first; k <= l; k++) {
+      if (!offsetIds.contains(k)) {
+        throw new MillraceException("checkpoint " + checkpoint.root() + " is damaged: " + checkpoint.offsetsPath(k)
+            + " is missing, but the offsets log holds " + checkpoint.offsetsPath(first) + " to "
+            + checkpoint.offsetsPath(l) + "; restore the file or give the query a new checkpointLocation");
+      }
+      if (k < l && !commitIds.contains(k)) {
+        throw new MillraceException("checkpoint " + checkpoint.root() + " is damaged: " + checkpoint.commitPath(k)
+            + " is missing, but batch " + k + " is below the latest batch " + l + " (" + checkpoint.offsetsPath(l)
+            + ") and must have committed before it ran; whether its output was written cannot be known. "
+            + "Restore the file or give the query a new checkpointLocation");
+      }
+    }
   }
 
   boolean fresh() {

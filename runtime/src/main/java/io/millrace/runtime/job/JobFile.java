@@ -9,7 +9,6 @@ import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.Trigger;
 import io.millrace.runtime.expr.ExpressionParser;
-import io.millrace.spi.InvalidOptionException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -53,6 +52,7 @@ public final class JobFile {
           "withWatermark", "dropDuplicates", "dropDuplicatesWithinWatermark");
 
   private final String file;
+  private final YamlNode root;
   private final Optional<String> name;
   private final YamlNode sourceNode;
   private final List<UnaryOperator<Dataset>> steps;
@@ -67,6 +67,7 @@ public final class JobFile {
 
   private JobFile(String file, YamlNode root) {
     this.file = file;
+    this.root = root;
     this.reader = new JobFileReader(file);
     reader.allowOnly(root, TOP);
     this.name = Optional.ofNullable(root.fields.get("name")).map(reader::text);
@@ -304,21 +305,18 @@ public final class JobFile {
       name.ifPresent(out::queryName);
       checkpointLocation.ifPresent(c -> out.option("checkpointLocation", c));
       return out.start();
-    } catch (InvalidOptionException e) {
-      YamlNode site = locate(e.option());
-      throw site == null ? new JobFileException(file + ": " + e.getMessage(), e) : new JobFileException(
-          file + " line " + site.line + ", field '" + site.path + "': " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      throw locate(e, session.conf());
     }
   }
 
-  private YamlNode locate(String option) {
-    for (Map<String, YamlNode> options : List.of(sourceOptions, sinkOptions, triggerOptions)) {
-      for (Map.Entry<String, YamlNode> e : options.entrySet()) {
-        if (e.getKey().equalsIgnoreCase(option)) {
-          return e.getValue();
-        }
-      }
-    }
-    return null;
+  /**
+   * {@code error}, raised while this job was read into a session or started, as an error that
+   * names the field of this file it comes from; {@code error} itself when it comes from
+   * elsewhere. {@code settings} are the session's, to tell this file's {@code config} from
+   * settings that overrode it.
+   */
+  public RuntimeException locate(RuntimeException error, Map<String, String> settings) {
+    return new ErrorLocator(file, reader, root).locate(error, settings);
   }
 }

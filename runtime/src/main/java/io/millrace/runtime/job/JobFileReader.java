@@ -29,7 +29,7 @@ final class JobFileReader {
       if (first == null) {
         throw new JobFileException(file + " is empty");
       }
-      YamlNode root = node(parser, "");
+      YamlNode root = node(parser, "", parser.currentTokenLocation().getLineNr());
       if (root.kind != YamlNode.Kind.MAP) {
         throw error(root, "a job file is a map of fields (source, pipeline, sink, ...), not " + root.describe());
       }
@@ -42,8 +42,11 @@ final class JobFileReader {
     }
   }
 
-  private YamlNode node(JsonParser p, String path) throws IOException {
-    int line = p.currentTokenLocation().getLineNr();
+  /**
+   * The node at the parser's current token. {@code line} is where it is written: for a field,
+   * the line of its name, since a block map or list starts on the line after it.
+   */
+  private YamlNode node(JsonParser p, String path, int line) throws IOException {
     JsonToken token = p.currentToken();
     if (token == JsonToken.START_OBJECT) {
       LinkedHashMap<String, YamlNode> fields = new LinkedHashMap<>();
@@ -55,7 +58,7 @@ final class JobFileReader {
         if (fields.containsKey(name)) {
           throw new JobFileException(file + " line " + fieldLine + ": field '" + childPath + "' is given twice");
         }
-        fields.put(name, node(p, childPath));
+        fields.put(name, node(p, childPath, fieldLine));
       }
       return YamlNode.map(path, line, fields);
     }
@@ -63,7 +66,7 @@ final class JobFileReader {
       List<YamlNode> items = new ArrayList<>();
       int i = 0;
       while (p.nextToken() != JsonToken.END_ARRAY) {
-        items.add(node(p, path + "[" + i++ + "]"));
+        items.add(node(p, path + "[" + i++ + "]", p.currentTokenLocation().getLineNr()));
       }
       return YamlNode.list(path, line, items);
     }
@@ -74,8 +77,12 @@ final class JobFileReader {
   }
 
   JobFileException error(YamlNode node, String problem) {
+    return error(node, problem, null);
+  }
+
+  JobFileException error(YamlNode node, String problem, Throwable cause) {
     return new JobFileException(file + " line " + node.line + ", field '" + (node.path.isEmpty() ? "(top)" : node.path)
-        + "': " + problem);
+        + "': " + problem, cause);
   }
 
   void allowOnly(YamlNode map, Set<String> allowed) {
@@ -97,10 +104,16 @@ final class JobFileReader {
   YamlNode require(YamlNode map, String field) {
     YamlNode value = map.fields.get(field);
     if (value == null || value.kind == YamlNode.Kind.NULL) {
-      String path = map.path.isEmpty() ? field : map.path + "." + field;
-      throw new JobFileException(file + " line " + map.line + ": field '" + path + "' is required");
+      throw missing(map, field, null, null);
     }
     return value;
+  }
+
+  /** {@code field} of {@code map} is required and missing; {@code why}, if given, says why. */
+  JobFileException missing(YamlNode map, String field, String why, Throwable cause) {
+    String path = map.path.isEmpty() ? field : map.path + "." + field;
+    return new JobFileException(file + " line " + map.line + ": field '" + path + "' is required"
+        + (why == null ? "" : ": " + why), cause);
   }
 
   String text(YamlNode node) {

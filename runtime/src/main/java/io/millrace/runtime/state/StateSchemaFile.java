@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.millrace.api.AnalysisException;
 import io.millrace.runtime.checkpoint.ChecksummedText;
+import io.millrace.runtime.checkpoint.StorageTree;
 import io.millrace.spi.CorruptFileException;
+import io.millrace.spi.MillraceException;
 import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Schema;
+import io.millrace.spi.storage.FileInfo;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.net.URI;
@@ -32,7 +35,7 @@ final class StateSchemaFile {
     try {
       compareWith(path, ChecksummedText.open(path.toString(), storage.readAll(path)), operator, key, value);
     } catch (NoSuchFileException e) {
-      // A first run: nothing to compare with.
+      refuseStateWithoutSchema(storage, operatorDir, path, operator);
     }
   }
 
@@ -61,12 +64,36 @@ final class StateSchemaFile {
     try {
       recorded = ChecksummedText.open(path.toString(), storage.readAll(path));
     } catch (NoSuchFileException e) {
+      refuseStateWithoutSchema(storage, operatorDir, path, operator);
       if (storage.createIfAbsent(path, ChecksummedText.seal(text))) {
         return;
       }
       recorded = ChecksummedText.open(path.toString(), storage.readAll(path));
     }
     compareWith(path, recorded, operator, key, value);
+  }
+
+  /**
+   * No schema is recorded: a first run, unless state was written. The schema is recorded
+   * before any store opens, so state without it means the file was lost, and recording this
+   * query's schema now would read that state unchecked. State is what the stores keep in
+   * their directories, {@code state/<op>/<partition>/} and below (the provider's own layout:
+   * version files, shared files, named stores); a directory with no file in it is no state.
+   */
+  private static void refuseStateWithoutSchema(Storage storage, URI operatorDir, URI path, String operator)
+      throws IOException {
+    for (FileInfo child : storage.list(operatorDir)) {
+      if (!child.directory() || !child.name().chars().allMatch(Character::isDigit)) {
+        continue;
+      }
+      Optional<URI> state = StorageTree.anyFile(storage, child.path());
+      if (state.isPresent()) {
+        throw new MillraceException("the state of operator " + operator + " in " + operatorDir
+            + " has no schema file: " + path + " is missing, but state was written (" + state.get()
+            + "). Without the schema this query cannot check that it reads that state with the meaning it was "
+            + "written with; restore " + path + " from a backup, or give the query a new checkpointLocation");
+      }
+    }
   }
 
   private static void compareWith(URI path, String recorded, String operator, Schema key, Schema value) {

@@ -126,6 +126,49 @@ class MainTest {
     assertThat(r.err()).contains("bad.yaml line 3").contains("triger");
   }
 
+  private Path jobWithConfig(String name, String setting) throws Exception {
+    Path job = dir.resolve(name);
+    Files.writeString(job, String.join("\n",
+        "source: {format: rate, options: {rowsPerSecond: 10}}",
+        "sink: {format: memory, options: {name: cli-conf}}",
+        "trigger: once",
+        "checkpointLocation: " + dir.resolve("ck-" + name),
+        "config:",
+        "  millrace.shuffle.partitions: 2",
+        "  " + setting,
+        ""));
+    return job;
+  }
+
+  @Test
+  void aBadSettingInTheJobsConfigIsReportedAtItsLine() throws Exception {
+    Result r = run("run", jobWithConfig("conf.yaml", "millrace.minBatchesToRetain: 0").toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("conf.yaml line 7, field 'config.millrace.minBatchesToRetain': ")
+        .contains("millrace.minBatchesToRetain");
+  }
+
+  @Test
+  void aBadSettingGivenWithConfIsNotBlamedOnTheJobFile() throws Exception {
+    Result r = run("run", jobWithConfig("conf-ok.yaml", "millrace.minBatchesToRetain: 5").toString(),
+        "--conf", "millrace.minBatchesToRetain=0");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("millrace.minBatchesToRetain").doesNotContain("conf-ok.yaml");
+  }
+
+  @Test
+  void anUnknownSinkWithShowIsReportedAtItsFormat() throws Exception {
+    Path job = dir.resolve("unknown-sink.yaml");
+    Files.writeString(job, String.join("\n",
+        "source: {format: rate}",
+        "sink:",
+        "  format: memroy",
+        ""));
+    Result r = run("run", job.toString(), "--show");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("unknown-sink.yaml line 3, field 'sink.format': unknown sink 'memroy'");
+  }
+
   @Test
   void pluginsListsKindNameVersionAndLocation() {
     Result r = run("plugins");

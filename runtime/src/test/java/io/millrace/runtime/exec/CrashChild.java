@@ -10,7 +10,8 @@ import java.util.Map;
  * The query {@link CrashRecoveryTest} runs in a child JVM: the {@code sequence} source (20
  * rows, 5 per batch) into the {@code durable-file} sink. Arguments: checkpoint, sink
  * directory, and optionally a {@link FaultPoint} and a batch id at which the JVM halts
- * ({@code Runtime.halt}: no shutdown hooks, nothing flushed), as a crash would.
+ * ({@code Runtime.halt}: no shutdown hooks, nothing flushed), as a crash would. The system
+ * property {@code minBatchesToRetain}, if set, is the session's retention.
  */
 public final class CrashChild {
   public static void main(String[] args) {
@@ -26,7 +27,12 @@ public final class CrashChild {
         }
       };
     }
-    try (MillraceSession session = MillraceSession.builder().faultInjector(faults).build()) {
+    MillraceSession.Builder builder = MillraceSession.builder().faultInjector(faults);
+    String retain = System.getProperty("minBatchesToRetain");
+    if (retain != null) {
+      builder.config("millrace.minBatchesToRetain", retain);
+    }
+    try (MillraceSession session = builder.build()) {
       StreamingQuery query = session.readStream().format("sequence")
           .options(Map.of("total", "20", "rowsPerBatch", "5"))
           .load()

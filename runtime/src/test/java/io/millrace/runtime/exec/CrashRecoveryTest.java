@@ -49,9 +49,34 @@ class CrashRecoveryTest {
     assertThat(Files.readAllLines(sink.resolve("batch-2"))).containsExactly("10", "11", "12", "13", "14");
   }
 
+  @Test
+  void haltBetweenPurgingOffsetsAndCommitsIsNotTakenForDamage() throws Exception {
+    Path checkpoint = dir.resolve("checkpoint");
+    Path sink = dir.resolve("sink");
+
+    // With two batches retained, batch 3 purges batch 0: the JVM halts after offsets/0 went and
+    // before commits/0 did.
+    assertThat(runChild(checkpoint, sink, List.of("-DminBatchesToRetain=2"), "DURING_LOG_PURGE", "3")).isEqualTo(137);
+    assertThat(checkpoint.resolve("offsets/0")).doesNotExist();
+    assertThat(checkpoint.resolve("commits/0")).exists();
+    assertThat(checkpoint.resolve("commits/3")).doesNotExist();
+
+    // The restart runs batch 3 again and finishes; every row reached the sink once.
+    assertThat(runChild(checkpoint, sink, List.of("-DminBatchesToRetain=2"))).isEqualTo(0);
+    assertThat(checkpoint.resolve("commits/3")).exists();
+    assertThat(readAllRows(sink)).containsExactlyElementsOf(LongStream.range(0, 20).boxed().collect(Collectors.toList()));
+  }
+
   private int runChild(Path checkpoint, Path sink, String... haltAt) throws IOException, InterruptedException {
+    return runChild(checkpoint, sink, List.of(), haltAt);
+  }
+
+  private int runChild(Path checkpoint, Path sink, List<String> jvmOptions, String... haltAt)
+      throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+    List<String> command = new ArrayList<>(List.of(java));
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
         CrashChild.class.getName(), checkpoint.toString(), sink.toString()));
     command.addAll(List.of(haltAt));
     File log = dir.resolve("child-" + System.nanoTime() + ".log").toFile();

@@ -61,7 +61,7 @@ class JobFileTest {
     String yaml = GOOD.replace("  format: memory\n  options: {name: job-out}", "  options: {name: job-out}");
     assertThatThrownBy(() -> JobFile.parse("bad.yaml", yaml))
         .isInstanceOf(JobFileException.class)
-        .hasMessageContaining("'sink.format' is required");
+        .hasMessageContaining("bad.yaml line 9: field 'sink.format' is required");
   }
 
   @Test
@@ -105,5 +105,86 @@ class JobFileTest {
     } finally {
       MemoryStream.remove("job-in");
     }
+  }
+
+  @Test
+  void aSinkThatNeedsACheckpointLocationNamesTheMissingField() {
+    MemoryStream.create("job-in", Schema.parse("id LONG, name STRING"));
+    String yaml = String.join("\n",
+        "source: {format: memory, options: {name: job-in}}",
+        "sink:",
+        "  format: durable-file",
+        "  options: {path: " + dir.resolve("out") + "}",
+        "");
+    try (MillraceSession session = MillraceSession.builder().build()) {
+      JobFile job = JobFile.parse("nockpt.yaml", yaml);
+      assertThatThrownBy(() -> job.start(session))
+          .isInstanceOf(JobFileException.class)
+          .hasMessageContaining("nockpt.yaml")
+          .hasMessageContaining("field 'checkpointLocation'")
+          .hasMessageContaining("sink 'durable-file'");
+    } finally {
+      MemoryStream.remove("job-in");
+    }
+  }
+
+  /** A job whose source takes a {@code path} too: a missing sink path must not be blamed on it. */
+  private static String sequenceTo(String sink) {
+    return String.join("\n",
+        "source:",
+        "  format: sequence",
+        "  options: {path: /data/in, total: 10}",
+        sink,
+        "trigger: {policy: processingTime, interval: 1 second}",
+        "");
+  }
+
+  private JobFileException startFails(String yaml) {
+    try (MillraceSession session = MillraceSession.builder().build()) {
+      JobFile job = JobFile.parse("job.yaml", yaml + "checkpointLocation: " + dir.resolve("ck") + "\n");
+      return org.junit.jupiter.api.Assertions.assertThrows(JobFileException.class, () -> job.start(session).stop());
+    }
+  }
+
+  @Test
+  void aMissingSinkOptionIsReportedAtTheSinkWhenTheSinkHasNoOptions() {
+    JobFileException e = startFails(sequenceTo("sink:\n  format: durable-file"));
+    assertThat(e).hasMessageStartingWith("job.yaml line 4, field 'sink.options.path': ")
+        .hasMessageContaining("option 'path' of sink 'durable-file' is required");
+  }
+
+  @Test
+  void aMissingSinkOptionIsReportedAtTheSinksOptions() {
+    JobFileException e = startFails(sequenceTo("sink:\n  format: durable-file\n  options:\n    other: x"));
+    assertThat(e).hasMessageStartingWith("job.yaml line 6, field 'sink.options.path': ");
+  }
+
+  @Test
+  void aBadTriggerOptionIsReportedAtTheTriggerEvenWhenTheSinkHasAnOptionOfThatName() {
+    String yaml = String.join("\n",
+        "source: {format: sequence}",
+        "sink:",
+        "  format: durable-file",
+        "  options: {path: " + dir.resolve("out") + ", interval: 5}",
+        "trigger:",
+        "  policy: processingTime",
+        "  interval: soon",
+        "");
+    JobFileException e = startFails(yaml);
+    assertThat(e).hasMessageStartingWith("job.yaml line 7, field 'trigger.interval': ").hasMessageContaining("soon");
+  }
+
+  @Test
+  void anUnknownSinkIsReportedAtItsFormat() {
+    JobFileException e = startFails(sequenceTo("sink:\n  options: {path: /x}\n  format: durable-fiel"));
+    assertThat(e).hasMessageStartingWith("job.yaml line 6, field 'sink.format': ")
+        .hasMessageContaining("unknown sink 'durable-fiel'");
+  }
+
+  @Test
+  void anUnknownSourceIsReportedAtItsFormat() {
+    JobFileException e = startFails("source: {format: sequense}\nsink: {format: memory, options: {name: x}}\n");
+    assertThat(e).hasMessageStartingWith("job.yaml line 1, field 'source.format': ")
+        .hasMessageContaining("unknown source 'sequense'");
   }
 }

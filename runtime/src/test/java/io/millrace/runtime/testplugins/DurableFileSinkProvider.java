@@ -7,21 +7,24 @@ import io.millrace.spi.sink.Batch;
 import io.millrace.spi.sink.DeliveryGuarantee;
 import io.millrace.spi.sink.Sink;
 import io.millrace.spi.sink.SinkContext;
-import io.millrace.spi.sink.SinkProvider;
+import io.millrace.spi.sink.ReadableSinkProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Test sink {@code durable-file}: batch N's rows go to {@code <dir>/batch-N}, written to a
  * temporary file, forced to disk and hard-linked into place, so the file appears whole or
  * not at all, survives a killed JVM, and a replay on any instance finds it and writes nothing:
- * exactly-once.
+ * exactly-once. It reads back whole-number and text columns (for {@code millrace run --show}).
  */
-public final class DurableFileSinkProvider implements SinkProvider {
+public final class DurableFileSinkProvider implements ReadableSinkProvider {
   @Override
   public String name() {
     return "durable-file";
@@ -69,5 +72,36 @@ public final class DurableFileSinkProvider implements SinkProvider {
         }
       }
     };
+  }
+
+  @Override
+  public List<Row> readBack(SinkContext context, int maxRows) throws IOException {
+    Path dir = Path.of(context.options().require("path"));
+    List<Row> rows = new ArrayList<>();
+    if (!Files.isDirectory(dir)) {
+      return rows;
+    }
+    List<Path> batches;
+    try (Stream<Path> files = Files.list(dir)) {
+      batches = files.filter(f -> f.getFileName().toString().startsWith("batch-")).sorted().toList();
+    }
+    for (Path batch : batches) {
+      for (String line : Files.readAllLines(batch, StandardCharsets.UTF_8)) {
+        if (rows.size() == maxRows) {
+          return rows;
+        }
+        String[] cells = line.split(",", -1);
+        Object[] values = new Object[cells.length];
+        for (int i = 0; i < cells.length; i++) {
+          switch (context.schema().field(i).type().kind()) {
+            case LONG, TIMESTAMP -> values[i] = Long.parseLong(cells[i]);
+            case INT -> values[i] = Integer.parseInt(cells[i]);
+            default -> values[i] = cells[i];
+          }
+        }
+        rows.add(Row.of(values));
+      }
+    }
+    return rows;
   }
 }

@@ -18,5 +18,10 @@ public enum FaultPoint {
   /** Inside a state store's commit, after its files are written and before they are published (passed by state stores). */
   INSIDE_STATE_COMMIT,
   /** Inside a state store's maintenance (passed by state stores). */
-  DURING_MAINTENANCE
+  DURING_MAINTENANCE,
+  /**
+   * Retention, after {@code offsets/N} is written: the {@code offsets/} entries below the
+   * retained range are deleted, their {@code commits/} entries not yet (SPI 1.2).
+   */
+  DURING_LOG_PURGE
 }
