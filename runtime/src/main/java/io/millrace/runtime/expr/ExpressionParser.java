@@ -305,21 +305,30 @@ public final class ExpressionParser {
     return result;
   }
 
-  /** {@code CAST(x AS type)}; CAST has been read. */
+  /**
+   * {@code CAST(x AS type)}; CAST has been read. The type is every token up to the closing
+   * parenthesis, so that {@code DECIMAL(10,2)} or {@code INTERVAL DAY} reach {@link CastTarget},
+   * which refuses them by name.
+   */
   private Expression cast() {
     expectSymbol("(");
     Expression e = expression();
     expectKeyword("AS");
-    Token type = peek();
-    if (type.kind() != Kind.IDENTIFIER) {
+    Token first = peek();
+    if (first.kind() != Kind.IDENTIFIER) {
       throw expected("a type name");
     }
-    index++;
+    int depth = 0;
+    while (peek().kind() != Kind.EOF && (depth > 0 || !peek().isSymbol(")"))) {
+      depth += peek().isSymbol("(") ? 1 : peek().isSymbol(")") ? -1 : 0;
+      index++;
+    }
+    int typeEnd = peek().kind() == Kind.EOF ? sql.length() : peek().position() - 1;
     DataType target;
     try {
-      target = DataType.parse(type.text());
+      target = CastTarget.parse(sql.substring(first.position() - 1, typeEnd));
     } catch (IllegalArgumentException ex) {
-      throw SqlLexer.syntaxError(sql, type.position(), ex.getMessage());
+      throw SqlLexer.syntaxError(sql, first.position(), ex.getMessage());
     }
     expectSymbol(")");
     return new Cast(e, target);

@@ -141,6 +141,24 @@ class CastTest {
   }
 
   @Test
+  void typeNames() {
+    assertThat(bind("CAST(i AS varchar(3))").type()).isEqualTo(DataType.STRING);
+    assertThat(bind("CAST(i AS CHAR ( 3 ))").type()).isEqualTo(DataType.STRING);
+    assertThat(bind("CAST(i AS TIMESTAMP_LTZ)").type()).isEqualTo(DataType.TIMESTAMP);
+    assertThatThrownBy(() -> bind("CAST(d AS FLOAT)"))
+        .isInstanceOf(AnalysisException.class)
+        .hasMessage("cannot parse 'CAST(d AS FLOAT)' at position 11: type 'FLOAT' is not supported: Millrace has no "
+            + "FLOAT type (32-bit floating point); use DOUBLE");
+    assertThatThrownBy(() -> bind("CAST(d AS DECIMAL(10, 2))"))
+        .hasMessageEndingWith("type 'DECIMAL(10, 2)' is not supported: Millrace has no DECIMAL type; use DOUBLE or LONG");
+    assertThatThrownBy(() -> bind("CAST(s AS DATE)")).hasMessageEndingWith("Millrace has no DATE type; use TIMESTAMP");
+    assertThatThrownBy(() -> bind("CAST(i AS SMALLINT)")).hasMessageEndingWith("Millrace has no SMALLINT type; use INT");
+    assertThatThrownBy(() -> bind("CAST(s AS STRING COLLATE UTF8_LCASE)"))
+        .hasMessageEndingWith("collations are not supported");
+    assertThatThrownBy(() -> bind("CAST(s AS VARCHAR(3)")).hasMessageContaining("expected ')'");
+  }
+
+  @Test
   void binaryToTextDecodesUtf8() {
     assertThat(eval("CAST(bin AS STRING)")).isEqualTo("\u0001\u0002");
   }
