@@ -28,7 +28,8 @@ import java.util.List;
  * column named like one is written in backquotes. Literals: {@code 'text'} (a doubled quote
  * for a quote), integers (INT when they fit, else LONG; {@code L} forces LONG), decimals (DOUBLE;
  * {@code D} forces DOUBLE), {@code TRUE}, {@code FALSE}, {@code NULL}, {@code X'0AFF'} and
- * {@code TIMESTAMP '2026-09-14T23:59:57Z'}. Every method is static and thread-safe.
+ * {@code TIMESTAMP '2026-09-14 23:59:57.067'} (any text a cast reads as a TIMESTAMP that has a
+ * date). Every method is static and thread-safe.
  *
  * <p>Errors are {@link AnalysisException}s that quote the text and give the 1-based position
  * of the problem, e.g. {@code cannot parse 'amount >' at position 9: expected an expression}.
@@ -248,7 +249,7 @@ public final class ExpressionParser {
     Token next = peek();
     if (t.text().equalsIgnoreCase("TIMESTAMP") && next.kind() == Kind.STRING) {
       index++;
-      Long micros = Timestamps.parse(next.text());
+      Long micros = TimestampText.parseWithDate(next.text());
       if (micros == null) {
         throw SqlLexer.syntaxError(sql, next.position(), "invalid TIMESTAMP literal " + next.source());
       }
