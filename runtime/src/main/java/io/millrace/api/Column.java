@@ -5,6 +5,7 @@ import io.millrace.runtime.expr.Arithmetic;
 import io.millrace.runtime.expr.Between;
 import io.millrace.runtime.expr.CaseWhen;
 import io.millrace.runtime.expr.Cast;
+import io.millrace.runtime.expr.CastTarget;
 import io.millrace.runtime.expr.Comparison;
 import io.millrace.runtime.expr.Expression;
 import io.millrace.runtime.expr.In;
@@ -183,10 +184,13 @@ public final class Column {
 
   // ---- types and names ----
 
-  /** A cast to the type named like {@code int}, {@code bigint} or {@code timestamp}. */
+  /**
+   * A cast to the type named like {@code int}, {@code bigint}, {@code timestamp} or
+   * {@code varchar(10)}; a type Millrace lacks, such as {@code float}, is refused.
+   */
   public Column cast(String typeName) {
     try {
-      return cast(DataType.parse(typeName));
+      return cast(CastTarget.parse(typeName));
     } catch (IllegalArgumentException e) {
       throw new AnalysisException("cannot cast " + expression + ": " + e.getMessage(), e);
     }

@@ -26,8 +26,10 @@ import java.util.List;
 /**
  * Column functions with Spark's names, for {@code import static io.millrace.api.functions.*}.
  * The same functions are callable by name in SQL expression text; see
- * {@link ExpressionParser}. Time functions work in UTC on TIMESTAMP values (microseconds since
- * the epoch); where they take text it is ISO-8601, such as {@code 2026-09-14T23:59:57.067Z}.
+ * {@link ExpressionParser}. Time functions work in UTC, Millrace's only session time zone, on
+ * TIMESTAMP values (microseconds since the epoch), with Spark's non-ANSI results; where they
+ * take text they read it as a cast does, such as {@code 2026-09-14 23:59:57.067} or
+ * {@code 2026-09-14T23:59:57.067Z}, and patterns are Spark's datetime patterns.
  */
 public final class functions {
 
@@ -171,20 +173,24 @@ public final class functions {
     return new Column(new CurrentTimestamp());
   }
 
-  /** ISO-8601 text, such as {@code 2026-09-14T23:59:57.067Z}, as a TIMESTAMP; NULL if invalid. */
+  /**
+   * Text as a cast reads it (such as {@code 2026-09-14 23:59:57.067} or
+   * {@code 2026-09-14T23:59:57Z}), or a number of seconds since the epoch, as a TIMESTAMP; NULL
+   * for text that is no timestamp.
+   */
   public static Column to_timestamp(Column e) {
     return new Column(new ToTimestamp(e.expression()));
   }
 
   /**
-   * Text in a java.time {@code pattern} (e.g. {@code yyyy-MM-dd HH:mm:ss}) as a TIMESTAMP, in
-   * UTC unless the text has a zone; NULL if it does not parse.
+   * Text in a Spark datetime {@code pattern} (e.g. {@code yyyy-MM-dd HH:mm:ss}) as a TIMESTAMP,
+   * in UTC unless the text has a zone; NULL if it does not parse. A TIMESTAMP is itself.
    */
   public static Column to_timestamp(Column e, String pattern) {
     return new Column(new ToTimestamp(e.expression(), pattern));
   }
 
-  /** A TIMESTAMP as text in a java.time {@code pattern}, in UTC. */
+  /** A TIMESTAMP as text in a Spark datetime {@code pattern}, in UTC. */
   public static Column date_format(Column e, String pattern) {
     return new Column(new DateFormat(e.expression(), pattern));
   }
@@ -218,12 +224,15 @@ public final class functions {
     return new Column(new UnixTimestamp());
   }
 
-  /** A TIMESTAMP, or ISO-8601 text, in whole seconds since the epoch, as LONG. */
+  /**
+   * A TIMESTAMP, or text in the form {@code yyyy-MM-dd HH:mm:ss}, in whole seconds since the
+   * epoch, as LONG; the fraction is truncated toward zero, as in Spark.
+   */
   public static Column unix_timestamp(Column e) {
     return new Column(new UnixTimestamp(e.expression()));
   }
 
-  /** Text in a java.time {@code pattern} in whole seconds since the epoch, as LONG. */
+  /** Text in a Spark datetime {@code pattern} in whole seconds since the epoch, as LONG. */
   public static Column unix_timestamp(Column e, String pattern) {
     return new Column(new UnixTimestamp(e.expression(), pattern));
   }
@@ -335,7 +344,7 @@ public final class functions {
 
   private static long durationMicros(String text, String what) {
     try {
-      return io.millrace.spi.Options.parseDuration(text).toNanos() / 1000;
+      return io.millrace.runtime.expr.WindowLength.micros(text);
     } catch (IllegalArgumentException e) {
       throw new AnalysisException("window " + what + ": " + e.getMessage(), e);
     }

@@ -95,9 +95,15 @@ class ColumnTest {
     assertThat(eval(col("price").cast("bigint"))).isEqualTo(0L);
     assertThat(eval(col("text").cast(DataType.TIMESTAMP))).isEqualTo(ROW.get(5));
     assertThat(bind(col("amount").cast("double")).type()).isEqualTo(DataType.DOUBLE);
+    assertThat(bind(col("amount").cast("varchar(3)")).type()).isEqualTo(DataType.STRING);
     assertThatThrownBy(() -> col("amount").cast("decimal"))
         .isInstanceOf(AnalysisException.class)
-        .hasMessageStartingWith("cannot cast amount: unknown type 'decimal'");
+        .hasMessage("cannot cast amount: type 'decimal' is not supported: Millrace has no DECIMAL type; use DOUBLE "
+            + "or LONG");
+    assertThatThrownBy(() -> col("amount").cast("float"))
+        .isInstanceOf(AnalysisException.class)
+        .hasMessageContaining("Millrace has no FLOAT type (32-bit floating point); use DOUBLE");
+    assertThatThrownBy(() -> col("amount").cast("blob")).hasMessageContaining("unknown type 'blob'");
   }
 
   @Test

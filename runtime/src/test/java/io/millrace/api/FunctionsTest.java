@@ -123,7 +123,9 @@ class FunctionsTest {
     assertThat(eval(minute(col("ts")))).isEqualTo(59);
     assertThat(eval(second(col("ts")))).isEqualTo(57);
     assertThat(eval(unix_timestamp(col("ts")))).isEqualTo(1_789_430_397L);
-    assertThat(eval(unix_timestamp(col("text")))).isEqualTo(1_789_430_397L);
+    // Without a pattern, text is read as yyyy-MM-dd HH:mm:ss, as in Spark: ISO-8601 gives NULL.
+    assertThat(eval(unix_timestamp(col("text")))).isNull();
+    assertThat(eval(unix_timestamp(lit("2026-09-14 23:59:57")))).isEqualTo(1_789_430_397L);
     assertThat(eval(unix_timestamp(lit("2026-09-14"), "yyyy-MM-dd"))).isEqualTo(1_789_344_000L);
     assertThat(eval(timestamp_seconds(lit(1_789_430_397L)))).isEqualTo(1_789_430_397_000_000L);
     assertThat(eval(timestamp_millis(lit(1_789_430_397_067L)))).isEqualTo(TS);

@@ -7,7 +7,8 @@ import io.millrace.spi.data.Schema;
 
 /**
  * {@code CAST(child AS type)}. The supported pairs and their semantics are those of
- * {@link CastConversions}; an unsupported pair fails at bind time.
+ * {@link CastConversions}; an unsupported pair fails at bind time, and so does a type Millrace
+ * lacks ({@link CastTarget}).
  */
 public final class Cast extends Expression {
   private final Expression child;
@@ -70,7 +71,7 @@ public final class Cast extends Expression {
     @Override
     public Object eval(Row row, EvalContext context) {
       Object value = child.eval(row, context);
-      return value == null ? null : conversion.apply(value);
+      return value == null ? null : conversion.apply(value, context);
     }
   }
 }

@@ -1,6 +1,8 @@
 package io.millrace.runtime.expr;
 
 import io.millrace.spi.data.DataType;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -9,15 +11,19 @@ import java.util.concurrent.TimeUnit;
 /**
  * The value conversions behind {@code CAST}, with Spark's non-ANSI semantics: text that does
  * not parse becomes null, narrowing wraps or saturates as Java does, a TIMESTAMP converts to
- * and from numbers as seconds since the epoch, and booleans convert to and from 1 and 0. One
+ * and from numbers as seconds since the epoch (to INT only when the seconds fit), booleans
+ * convert to and from 1 and 0, and a TIMESTAMP's text is {@link TimestampText}'s. One
  * conversion is chosen per cast when it is bound, so rows pay only for the conversion itself.
  */
 final class CastConversions {
 
-  /** Converts a non-null value; returns null when the value has no counterpart. */
+  /**
+   * Converts a non-null value; returns null when the value has no counterpart. Only text read as
+   * a TIMESTAMP looks at the context: a time without a date is on the batch's date.
+   */
   @FunctionalInterface
   interface Conversion {
-    Object apply(Object value);
+    Object apply(Object value, EvalContext context);
   }
 
   private CastConversions() {
@@ -25,6 +31,9 @@ final class CastConversions {
 
   /** The conversion from {@code from} to {@code to}, or null when Millrace cannot cast so. */
   static Conversion find(DataType from, DataType to) {
+    if (from.kind() == DataType.Kind.STRUCT && to.kind() == DataType.Kind.STRING) {
+      return structToString(from.fields());
+    }
     if (from.kind() == DataType.Kind.STRUCT || to.kind() == DataType.Kind.STRUCT) {
       return null;
     }
@@ -43,57 +52,59 @@ final class CastConversions {
   /** Whether a conversion can turn a non-null value into null, which makes the cast nullable. */
   static boolean mayReturnNull(DataType from, DataType to) {
     return from.kind() == DataType.Kind.STRING && to.kind() != DataType.Kind.BINARY
-        || from.kind() == DataType.Kind.DOUBLE && to.kind() == DataType.Kind.TIMESTAMP;
+        || from.kind() == DataType.Kind.DOUBLE && to.kind() == DataType.Kind.TIMESTAMP
+        || from.kind() == DataType.Kind.TIMESTAMP && to.kind() == DataType.Kind.INT;
   }
 
   private static Conversion toBoolean(DataType.Kind from) {
     switch (from) {
-      case INT: return v -> (Integer) v != 0;
-      case LONG: case TIMESTAMP: return v -> (Long) v != 0L;
-      case DOUBLE: return v -> (Double) v != 0.0;
-      case STRING: return v -> parseBoolean((String) v);
+      case INT: return (v, c) -> (Integer) v != 0;
+      case LONG: case TIMESTAMP: return (v, c) -> (Long) v != 0L;
+      case DOUBLE: return (v, c) -> (Double) v != 0.0;
+      case STRING: return (v, c) -> parseBoolean((String) v);
       default: return null;
     }
   }
 
   private static Conversion toInt(DataType.Kind from) {
     switch (from) {
-      case BOOLEAN: return v -> (Boolean) v ? 1 : 0;
-      case LONG: return v -> (int) (long) (Long) v;
-      case DOUBLE: return v -> (int) (double) (Double) v;
-      case STRING: return v -> parseInt((String) v);
-      case TIMESTAMP: return v -> (int) Timestamps.seconds((Long) v);
+      case BOOLEAN: return (v, c) -> (Boolean) v ? 1 : 0;
+      case LONG: return (v, c) -> (int) (long) (Long) v;
+      case DOUBLE: return (v, c) -> (int) (double) (Double) v;
+      case STRING: return (v, c) -> parseInt((String) v);
+      // Spark gives NULL, not a wrapped value, for seconds outside the INT range.
+      case TIMESTAMP: return (v, c) -> secondsAsInt((Long) v);
       default: return null;
     }
   }
 
   private static Conversion toLong(DataType.Kind from) {
     switch (from) {
-      case BOOLEAN: return v -> (Boolean) v ? 1L : 0L;
-      case INT: return v -> (long) (Integer) v;
-      case DOUBLE: return v -> (long) (double) (Double) v;
-      case STRING: return v -> parseLong((String) v);
-      case TIMESTAMP: return v -> Timestamps.seconds((Long) v);
+      case BOOLEAN: return (v, c) -> (Boolean) v ? 1L : 0L;
+      case INT: return (v, c) -> (long) (Integer) v;
+      case DOUBLE: return (v, c) -> (long) (double) (Double) v;
+      case STRING: return (v, c) -> parseLong((String) v);
+      case TIMESTAMP: return (v, c) -> Timestamps.seconds((Long) v);
       default: return null;
     }
   }
 
   private static Conversion toDouble(DataType.Kind from) {
     switch (from) {
-      case BOOLEAN: return v -> (Boolean) v ? 1.0 : 0.0;
-      case INT: return v -> (double) (Integer) v;
-      case LONG: return v -> (double) (Long) v;
-      case STRING: return v -> parseDouble((String) v);
-      case TIMESTAMP: return v -> (Long) v / (double) Timestamps.MICROS_PER_SECOND;
+      case BOOLEAN: return (v, c) -> (Boolean) v ? 1.0 : 0.0;
+      case INT: return (v, c) -> (double) (Integer) v;
+      case LONG: return (v, c) -> (double) (Long) v;
+      case STRING: return (v, c) -> parseDouble((String) v);
+      case TIMESTAMP: return (v, c) -> (Long) v / (double) Timestamps.MICROS_PER_SECOND;
       default: return null;
     }
   }
 
   private static Conversion toStringValue(DataType.Kind from) {
     switch (from) {
-      case BOOLEAN: case INT: case LONG: case DOUBLE: return String::valueOf;
-      case TIMESTAMP: return v -> Timestamps.format((Long) v);
-      case BINARY: return v -> new String((byte[]) v, StandardCharsets.UTF_8);
+      case BOOLEAN: case INT: case LONG: case DOUBLE: return (v, c) -> String.valueOf(v);
+      case TIMESTAMP: return (v, c) -> TimestampText.format((Long) v);
+      case BINARY: return (v, c) -> new String((byte[]) v, StandardCharsets.UTF_8);
       default: return null;
     }
   }
@@ -101,24 +112,53 @@ final class CastConversions {
   private static Conversion toTimestamp(DataType.Kind from) {
     switch (from) {
       // Spark reads true as one microsecond after the epoch.
-      case BOOLEAN: return v -> (Boolean) v ? 1L : 0L;
+      case BOOLEAN: return (v, c) -> (Boolean) v ? 1L : 0L;
       // Seconds to micros saturates at the ends of the long range, as in Spark.
-      case INT: return v -> TimeUnit.SECONDS.toMicros((Integer) v);
-      case LONG: return v -> TimeUnit.SECONDS.toMicros((Long) v);
-      case DOUBLE: return v -> doubleSecondsToMicros((Double) v);
-      case STRING: return v -> Timestamps.parse((String) v);
+      case INT: return (v, c) -> TimeUnit.SECONDS.toMicros((Integer) v);
+      case LONG: return (v, c) -> TimeUnit.SECONDS.toMicros((Long) v);
+      case DOUBLE: return (v, c) -> doubleSecondsToMicros((Double) v);
+      case STRING: return (v, c) -> TimestampText.parse((String) v, c.batchTimestampMicros());
       default: return null;
     }
   }
 
   private static Conversion toBinary(DataType.Kind from) {
     switch (from) {
-      case STRING: return v -> ((String) v).getBytes(StandardCharsets.UTF_8);
+      case STRING: return (v, c) -> ((String) v).getBytes(StandardCharsets.UTF_8);
       // Spark writes integers big-endian, in as many bytes as the type has.
-      case INT: return v -> ByteBuffer.allocate(Integer.BYTES).putInt((Integer) v).array();
-      case LONG: return v -> ByteBuffer.allocate(Long.BYTES).putLong((Long) v).array();
+      case INT: return (v, c) -> ByteBuffer.allocate(Integer.BYTES).putInt((Integer) v).array();
+      case LONG: return (v, c) -> ByteBuffer.allocate(Long.BYTES).putLong((Long) v).array();
       default: return null;
     }
+  }
+
+  /**
+   * {@code {a, null, 2026-09-14 23:59:57.5}}: each field as its text, as Spark writes a struct.
+   * The fields' conversions are chosen once, here.
+   */
+  private static Conversion structToString(Schema fields) {
+    Conversion[] parts = new Conversion[fields.size()];
+    for (int i = 0; i < parts.length; i++) {
+      DataType type = fields.field(i).type();
+      parts[i] = type.kind() == DataType.Kind.STRING ? (v, c) -> v : find(type, DataType.STRING);
+      if (parts[i] == null) {
+        return null;
+      }
+    }
+    return (v, c) -> {
+      Row row = (Row) v;
+      StringBuilder text = new StringBuilder("{");
+      for (int i = 0; i < parts.length; i++) {
+        Object field = row.get(i);
+        text.append(i == 0 ? "" : ", ").append(field == null ? "null" : parts[i].apply(field, c));
+      }
+      return text.append('}').toString();
+    };
+  }
+
+  private static Integer secondsAsInt(long micros) {
+    long seconds = Timestamps.seconds(micros);
+    return seconds == (int) seconds ? (Integer) (int) seconds : null;
   }
 
   static Long doubleSecondsToMicros(double seconds) {
@@ -126,9 +166,13 @@ final class CastConversions {
         ? null : (long) (seconds * Timestamps.MICROS_PER_SECOND);
   }
 
-  /** Spark's accepted spellings of booleans, ignoring case and surrounding blanks. */
+  /**
+   * Spark's accepted spellings of booleans, ignoring case and the blanks and control
+   * characters around them.
+   */
   static Boolean parseBoolean(String text) {
-    switch (text.trim().toLowerCase(Locale.ROOT)) {
+    int end = TimestampText.trimmedEnd(text);
+    switch (text.substring(TimestampText.trimmedStart(text, end), end).toLowerCase(Locale.ROOT)) {
       case "t": case "true": case "y": case "yes": case "1": return Boolean.TRUE;
       case "f": case "false": case "n": case "no": case "0": return Boolean.FALSE;
       default: return null;
@@ -141,24 +185,40 @@ final class CastConversions {
   }
 
   /**
-   * An integer from text, or null. Like Spark, a fractional part is dropped, so {@code "12.7"}
-   * reads as 12, and a value out of range is null rather than wrapped.
+   * An integer from text, or null, as Spark reads it: blanks and control characters around it
+   * are ignored, a sign may lead, and a fractional part of digits is dropped, so {@code "12.7"}
+   * reads as 12 and {@code ".5"} as 0. A value out of range is null rather than wrapped.
    */
   static Long parseLong(String text) {
-    String s = text.trim();
-    int dot = s.indexOf('.');
-    String integral = dot < 0 ? s : s.substring(0, dot);
-    int firstDigit = integral.startsWith("+") || integral.startsWith("-") ? 1 : 0;
-    boolean wellFormed = integral.length() > firstDigit && allDigits(integral, firstDigit)
-        && (dot < 0 || allDigits(s, dot + 1));
-    if (!wellFormed) {
+    int end = TimestampText.trimmedEnd(text);
+    int i = TimestampText.trimmedStart(text, end);
+    if (i == end) {
       return null;
     }
-    try {
-      return Long.parseLong(integral);
-    } catch (NumberFormatException e) {
+    boolean negative = text.charAt(i) == '-';
+    if (negative || text.charAt(i) == '+') {
+      if (++i == end) {
+        return null;
+      }
+    }
+    // Accumulated as a negative number, whose range holds Long.MIN_VALUE.
+    long value = 0;
+    for (; i < end && text.charAt(i) != '.'; i++) {
+      int digit = text.charAt(i) - '0';
+      if (digit < 0 || digit > 9 || value < (Long.MIN_VALUE + digit) / 10) {
+        return null;
+      }
+      value = value * 10 - digit;
+    }
+    for (i++; i < end; i++) {
+      if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+        return null;
+      }
+    }
+    if (!negative && value == Long.MIN_VALUE) {
       return null;
     }
+    return negative ? value : -value;
   }
 
   /** A double from text as Java reads it, plus Spark's {@code inf} and {@code nan} spellings. */
@@ -174,14 +234,5 @@ final class CastConversions {
         default: return null;
       }
     }
-  }
-
-  private static boolean allDigits(String s, int from) {
-    for (int i = from; i < s.length(); i++) {
-      if (s.charAt(i) < '0' || s.charAt(i) > '9') {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -6,7 +6,10 @@ import io.millrace.spi.data.Schema;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 
-/** {@code date_format(ts, pattern)}: a TIMESTAMP as text in a java.time pattern, in UTC. */
+/**
+ * {@code date_format(ts, pattern)}: a TIMESTAMP (or text a cast reads as one) as text in a
+ * {@link DatetimePattern}, in UTC.
+ */
 public final class DateFormat extends FunctionCall {
   private final String pattern;
 
@@ -18,7 +21,13 @@ public final class DateFormat extends FunctionCall {
   @Override
   public BoundExpression bind(Schema input) {
     Expression child = args.get(0);
-    return new Bound(TypeCoercion.asTimestamp(child.bind(input), child, this), ToTimestamp.formatter(pattern, this));
+    DateTimeFormatter formatter;
+    try {
+      formatter = DatetimePattern.forFormatting(pattern);
+    } catch (IllegalArgumentException e) {
+      throw TypeCoercion.error(this, "invalid datetime pattern '" + pattern + "': " + e.getMessage());
+    }
+    return new Bound(TypeCoercion.asTimestamp(child.bind(input), child, this), formatter);
   }
 
   private static final class Bound extends BoundNode {

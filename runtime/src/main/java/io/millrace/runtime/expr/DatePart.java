@@ -9,7 +9,9 @@ import java.util.Locale;
 
 /**
  * {@code year}, {@code month}, {@code dayofmonth}, {@code hour}, {@code minute} and
- * {@code second} of a TIMESTAMP, in UTC, as INT. Text arguments are read as ISO-8601.
+ * {@code second} of a TIMESTAMP, in UTC, as INT. As in Spark, the fields of a date read text
+ * as a date ({@link TimestampText#parseDate}: {@code day('2026-09-14T02:00+05:00')} is 14,
+ * whatever the zone), and the fields of a time read it as a cast to TIMESTAMP does.
  */
 public final class DatePart extends FunctionCall {
 
@@ -21,19 +23,25 @@ public final class DatePart extends FunctionCall {
       return name().toLowerCase(Locale.ROOT);
     }
 
+    boolean ofDate() {
+      return this == YEAR || this == MONTH || this == DAYOFMONTH;
+    }
+
     int of(long micros) {
       switch (this) {
-        case YEAR: return date(micros).getYear();
-        case MONTH: return date(micros).getMonthValue();
-        case DAYOFMONTH: return date(micros).getDayOfMonth();
         case HOUR: return (int) (Math.floorMod(micros, Timestamps.MICROS_PER_DAY) / Timestamps.MICROS_PER_HOUR);
         case MINUTE: return (int) (Math.floorMod(micros, Timestamps.MICROS_PER_HOUR) / Timestamps.MICROS_PER_MINUTE);
-        default: return (int) (Math.floorMod(micros, Timestamps.MICROS_PER_MINUTE) / Timestamps.MICROS_PER_SECOND);
+        case SECOND: return (int) (Math.floorMod(micros, Timestamps.MICROS_PER_MINUTE) / Timestamps.MICROS_PER_SECOND);
+        default: return of(LocalDate.ofEpochDay(Math.floorDiv(micros, Timestamps.MICROS_PER_DAY)));
       }
     }
 
-    private static LocalDate date(long micros) {
-      return LocalDate.ofEpochDay(Math.floorDiv(micros, Timestamps.MICROS_PER_DAY));
+    int of(LocalDate date) {
+      switch (this) {
+        case YEAR: return date.getYear();
+        case MONTH: return date.getMonthValue();
+        default: return date.getDayOfMonth();
+      }
     }
   }
 
@@ -47,14 +55,18 @@ public final class DatePart extends FunctionCall {
   @Override
   public BoundExpression bind(Schema input) {
     Expression child = args.get(0);
-    return new Bound(field, TypeCoercion.asTimestamp(child.bind(input), child, this));
+    BoundExpression bound = child.bind(input);
+    if (field.ofDate() && !TypeCoercion.isUntypedNull(bound) && bound.type().kind() == DataType.Kind.STRING) {
+      return new OfText(field, bound);
+    }
+    return new OfTimestamp(field, TypeCoercion.asTimestamp(bound, child, this));
   }
 
-  private static final class Bound extends BoundNode {
+  private static final class OfTimestamp extends BoundNode {
     private final Field field;
     private final BoundExpression child;
 
-    Bound(Field field, BoundExpression child) {
+    OfTimestamp(Field field, BoundExpression child) {
       super(DataType.INT, child.nullable());
       this.field = field;
       this.child = child;
@@ -64,6 +76,25 @@ public final class DatePart extends FunctionCall {
     public Object eval(Row row, EvalContext context) {
       Object v = child.eval(row, context);
       return v == null ? null : field.of((Long) v);
+    }
+  }
+
+  /** A field of the date that text begins with. */
+  private static final class OfText extends BoundNode {
+    private final Field field;
+    private final BoundExpression child;
+
+    OfText(Field field, BoundExpression child) {
+      super(DataType.INT, true);
+      this.field = field;
+      this.child = child;
+    }
+
+    @Override
+    public Object eval(Row row, EvalContext context) {
+      Object v = child.eval(row, context);
+      LocalDate date = v == null ? null : TimestampText.parseDate((String) v);
+      return date == null ? null : field.of(date);
     }
   }
 }

@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * {@code timestamp_seconds}, {@code timestamp_millis} and {@code timestamp_micros}: a count
  * since the epoch as a TIMESTAMP. Seconds may be fractional; millis and micros are integral,
- * as in Spark. A result outside the TIMESTAMP range is NULL.
+ * as in Spark. As in Spark, fractional seconds beyond the TIMESTAMP range give its first or
+ * last instant (NaN and infinities give NULL), and a whole count beyond it fails the query
+ * with an {@link ArithmeticException} naming the call and the value.
  */
 public final class EpochToTimestamp extends FunctionCall {
 
@@ -49,15 +51,17 @@ public final class EpochToTimestamp extends FunctionCall {
     if (type.kind() == DataType.Kind.DOUBLE) {
       return new FromDouble(bound);
     }
-    return new FromLong(Cast.coerce(bound, DataType.LONG), unit.micros);
+    return new FromLong(this, Cast.coerce(bound, DataType.LONG), unit.micros);
   }
 
   private static final class FromLong extends BoundNode {
+    private final Expression call;
     private final BoundExpression child;
     private final long factor;
 
-    FromLong(BoundExpression child, long factor) {
-      super(DataType.TIMESTAMP, true);
+    FromLong(Expression call, BoundExpression child, long factor) {
+      super(DataType.TIMESTAMP, child.nullable());
+      this.call = call;
       this.child = child;
       this.factor = factor;
     }
@@ -68,10 +72,11 @@ public final class EpochToTimestamp extends FunctionCall {
       if (v == null) {
         return null;
       }
-      long count = (Long) v;
-      long micros = count * factor;
-      // Overflowed when dividing back does not give the count.
-      return micros / factor == count ? (Object) micros : null;
+      try {
+        return Math.multiplyExact((long) (Long) v, factor);
+      } catch (ArithmeticException e) {
+        throw new ArithmeticException(call + ": " + v + " is outside the TIMESTAMP range (long overflow)");
+      }
     }
   }
 
@@ -89,9 +94,8 @@ public final class EpochToTimestamp extends FunctionCall {
       if (v == null) {
         return null;
       }
-      double micros = (Double) v * Timestamps.MICROS_PER_SECOND;
-      // Beyond the long range a cast would saturate; NULL says the value has no timestamp.
-      return Double.isNaN(micros) || Math.abs(micros) >= 0x1p63 ? null : (Object) (long) micros;
+      // Saturates at the ends of the range, as the cast from DOUBLE does.
+      return CastConversions.doubleSecondsToMicros((Double) v);
     }
   }
 }

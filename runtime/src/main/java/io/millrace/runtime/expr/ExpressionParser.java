@@ -28,7 +28,8 @@ import java.util.List;
  * column named like one is written in backquotes. Literals: {@code 'text'} (a doubled quote
  * for a quote), integers (INT when they fit, else LONG; {@code L} forces LONG), decimals (DOUBLE;
  * {@code D} forces DOUBLE), {@code TRUE}, {@code FALSE}, {@code NULL}, {@code X'0AFF'} and
- * {@code TIMESTAMP '2026-09-14T23:59:57Z'}. Every method is static and thread-safe.
+ * {@code TIMESTAMP '2026-09-14 23:59:57.067'} (any text a cast reads as a TIMESTAMP that has a
+ * date). Every method is static and thread-safe.
  *
  * <p>Errors are {@link AnalysisException}s that quote the text and give the 1-based position
  * of the problem, e.g. {@code cannot parse 'amount >' at position 9: expected an expression}.
@@ -248,7 +249,7 @@ public final class ExpressionParser {
     Token next = peek();
     if (t.text().equalsIgnoreCase("TIMESTAMP") && next.kind() == Kind.STRING) {
       index++;
-      Long micros = Timestamps.parse(next.text());
+      Long micros = TimestampText.parseWithDate(next.text());
       if (micros == null) {
         throw SqlLexer.syntaxError(sql, next.position(), "invalid TIMESTAMP literal " + next.source());
       }
@@ -305,21 +306,30 @@ public final class ExpressionParser {
     return result;
   }
 
-  /** {@code CAST(x AS type)}; CAST has been read. */
+  /**
+   * {@code CAST(x AS type)}; CAST has been read. The type is every token up to the closing
+   * parenthesis, so that {@code DECIMAL(10,2)} or {@code INTERVAL DAY} reach {@link CastTarget},
+   * which refuses them by name.
+   */
   private Expression cast() {
     expectSymbol("(");
     Expression e = expression();
     expectKeyword("AS");
-    Token type = peek();
-    if (type.kind() != Kind.IDENTIFIER) {
+    Token first = peek();
+    if (first.kind() != Kind.IDENTIFIER) {
       throw expected("a type name");
     }
-    index++;
+    int depth = 0;
+    while (peek().kind() != Kind.EOF && (depth > 0 || !peek().isSymbol(")"))) {
+      depth += peek().isSymbol("(") ? 1 : peek().isSymbol(")") ? -1 : 0;
+      index++;
+    }
+    int typeEnd = peek().kind() == Kind.EOF ? sql.length() : peek().position() - 1;
     DataType target;
     try {
-      target = DataType.parse(type.text());
+      target = CastTarget.parse(sql.substring(first.position() - 1, typeEnd));
     } catch (IllegalArgumentException ex) {
-      throw SqlLexer.syntaxError(sql, type.position(), ex.getMessage());
+      throw SqlLexer.syntaxError(sql, first.position(), ex.getMessage());
     }
     expectSymbol(")");
     return new Cast(e, target);

@@ -124,7 +124,7 @@ final class FunctionRegistry {
   private static long durationMicros(Expression e, String function, String what) {
     String text = stringLiteral(e, function, what);
     try {
-      return io.millrace.spi.Options.parseDuration(text).toNanos() / 1000;
+      return WindowLength.micros(text);
     } catch (IllegalArgumentException ex) {
       throw new IllegalArgumentException(function + "(..): " + what + " " + ex.getMessage());
     }

@@ -12,7 +12,10 @@ import java.util.StringJoiner;
 /**
  * {@code value IN (a, b, ...)}. True when the value equals an item; otherwise NULL when the
  * value or any item is NULL, else false, as SQL defines it. A list of constants, the usual
- * case, is turned into a hash set once at bind time.
+ * case, is turned into a hash set once at bind time. Values are compared in the type
+ * {@link TypeCoercion#comparisonType} gives, except that a TIMESTAMP among text is compared as
+ * its text, as Spark's IN does: {@code ts IN ('2026-09-14 23:59:57')} holds, but
+ * {@code ts IN ('2026-09-14T23:59:57Z')} does not.
  */
 public final class In extends Expression {
   private final Expression value;
@@ -48,7 +51,7 @@ public final class In extends Expression {
       if (TypeCoercion.isUntypedNull(item)) {
         continue;
       }
-      DataType combined = type == null ? item.type() : TypeCoercion.comparisonType(type, item.type());
+      DataType combined = type == null ? item.type() : inType(type, item.type());
       if (combined == null) {
         throw TypeCoercion.error(this, "cannot compare " + value + " (" + type + ") with "
             + list.get(i) + " (" + item.type() + ")");
@@ -58,13 +61,20 @@ public final class In extends Expression {
     return type == null ? DataType.INT : type;
   }
 
+  private static DataType inType(DataType a, DataType b) {
+    boolean timestampAndText = a.kind() == DataType.Kind.TIMESTAMP && b.kind() == DataType.Kind.STRING
+        || a.kind() == DataType.Kind.STRING && b.kind() == DataType.Kind.TIMESTAMP;
+    return timestampAndText ? DataType.STRING : TypeCoercion.comparisonType(a, b);
+  }
+
   private static BoundExpression constantSet(BoundExpression probe, List<BoundExpression> items, DataType type) {
     Set<Object> values = new HashSet<>();
     boolean hasNull = false;
     for (BoundExpression item : items) {
       Object v = Literal.constantValue(item);
       if (v != null && !item.type().equals(type)) {
-        v = CastConversions.find(item.type(), type).apply(v);
+        // No constant conversion here reads the context: text is never read as a TIMESTAMP.
+        v = CastConversions.find(item.type(), type).apply(v, null);
       }
       if (v == null) {
         hasNull = true;

@@ -104,7 +104,7 @@ public final class Literal extends Expression {
       case STRING: return SqlText.string((String) value);
       case LONG: return value + "L";
       case BOOLEAN: return (Boolean) value ? "TRUE" : "FALSE";
-      case TIMESTAMP: return "TIMESTAMP " + SqlText.string(Timestamps.format((Long) value));
+      case TIMESTAMP: return "TIMESTAMP " + SqlText.string(TimestampText.format((Long) value));
       case BINARY: return "X'" + HexFormat.of().withUpperCase().formatHex((byte[]) value) + "'";
       case DOUBLE:
         double d = (Double) value;

@@ -3,14 +3,14 @@ package io.millrace.runtime.expr;
 import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
-import java.time.DateTimeException;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
- * {@code to_timestamp(text[, pattern])}. Without a pattern the text is read as ISO-8601, as a
- * cast reads it; with one, by a java.time pattern in UTC unless the text carries a zone. Text
- * that does not parse gives NULL.
+ * {@code to_timestamp(x[, pattern])}. Without a pattern, text is read as a cast reads it and a
+ * number as seconds since the epoch; with one, text is read by the {@link DatetimePattern}, in
+ * UTC unless the text names a zone. A TIMESTAMP is itself either way. Text that does not parse
+ * gives NULL, as in Spark.
  */
 public final class ToTimestamp extends FunctionCall {
   private final String pattern;
@@ -29,21 +29,36 @@ public final class ToTimestamp extends FunctionCall {
   public BoundExpression bind(Schema input) {
     Expression child = args.get(0);
     BoundExpression bound = child.bind(input);
-    if (pattern == null) {
-      return TypeCoercion.asTimestamp(bound, child, this);
+    if (pattern != null) {
+      return parsing(bound, child, parser(pattern, this), this);
     }
-    return parsing(bound, child, pattern, this);
+    boolean castable = TypeCoercion.isUntypedNull(bound) || bound.type().isNumeric()
+        || bound.type().kind() == DataType.Kind.STRING || bound.type().kind() == DataType.Kind.TIMESTAMP;
+    if (!castable) {
+      throw TypeCoercion.error(this, child + " is " + bound.type() + " but STRING, TIMESTAMP or a number is needed");
+    }
+    return Cast.coerce(bound, DataType.TIMESTAMP);
   }
 
-  /** {@code text} parsed by {@code pattern}; {@code whole} is the expression to blame. */
-  static BoundExpression parsing(BoundExpression text, Expression source, String pattern, Expression whole) {
-    return new Bound(TypeCoercion.asString(text, source, whole), formatter(pattern, whole));
+  /**
+   * {@code text} read by {@code parser}, or a TIMESTAMP as it is; {@code whole} is the
+   * expression to blame for any other type.
+   */
+  static BoundExpression parsing(BoundExpression text, Expression source, DateTimeFormatter parser, Expression whole) {
+    DataType.Kind kind = TypeCoercion.isUntypedNull(text) ? DataType.Kind.STRING : text.type().kind();
+    if (kind == DataType.Kind.TIMESTAMP) {
+      return text;
+    }
+    if (kind != DataType.Kind.STRING) {
+      throw TypeCoercion.error(whole, source + " is " + text.type() + " but STRING or TIMESTAMP is needed");
+    }
+    return new Bound(Cast.coerce(text, DataType.STRING), parser);
   }
 
-  /** The formatter for a user's pattern; a bad pattern fails the expression at bind time. */
-  static DateTimeFormatter formatter(String pattern, Expression whole) {
+  /** The parser for a user's pattern; a pattern Spark refuses fails the expression at bind time. */
+  static DateTimeFormatter parser(String pattern, Expression whole) {
     try {
-      return Timestamps.formatter(pattern);
+      return DatetimePattern.forParsing(pattern);
     } catch (IllegalArgumentException e) {
       throw TypeCoercion.error(whole, "invalid datetime pattern '" + pattern + "': " + e.getMessage());
     }
@@ -51,25 +66,18 @@ public final class ToTimestamp extends FunctionCall {
 
   private static final class Bound extends BoundNode {
     private final BoundExpression child;
-    private final DateTimeFormatter formatter;
+    private final DateTimeFormatter parser;
 
-    Bound(BoundExpression child, DateTimeFormatter formatter) {
+    Bound(BoundExpression child, DateTimeFormatter parser) {
       super(DataType.TIMESTAMP, true);
       this.child = child;
-      this.formatter = formatter;
+      this.parser = parser;
     }
 
     @Override
     public Object eval(Row row, EvalContext context) {
       Object v = child.eval(row, context);
-      if (v == null) {
-        return null;
-      }
-      try {
-        return Timestamps.toMicros(formatter.parse(((String) v).trim()));
-      } catch (DateTimeException | ArithmeticException e) {
-        return null;
-      }
+      return v == null ? null : DatetimePattern.parse(parser, (String) v);
     }
   }
 }

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Spark's implicit typing rules, applied when expressions are bound: numbers widen along
  * INT &lt; LONG &lt; DOUBLE, the untyped NULL fits anywhere, string functions read other
- * primitives as their text, and time functions read text as an ISO-8601 timestamp.
+ * primitives as their text, and time functions read text as a cast to TIMESTAMP reads it.
  */
 final class TypeCoercion {
 
@@ -66,7 +66,7 @@ final class TypeCoercion {
     return Cast.coerce(bound, DataType.STRING);
   }
 
-  /** An argument of a time function: TIMESTAMP as is, STRING parsed as ISO-8601. */
+  /** An argument of a time function: TIMESTAMP as is, STRING read as a cast reads it. */
   static BoundExpression asTimestamp(BoundExpression bound, Expression source, Expression whole) {
     DataType.Kind kind = isUntypedNull(bound) ? DataType.Kind.TIMESTAMP : bound.type().kind();
     if (kind != DataType.Kind.TIMESTAMP && kind != DataType.Kind.STRING) {

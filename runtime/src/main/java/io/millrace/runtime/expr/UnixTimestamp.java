@@ -3,13 +3,20 @@ package io.millrace.runtime.expr;
 import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
- * {@code unix_timestamp([x[, pattern]])}: whole seconds since the epoch, as LONG. Without an
- * argument it reads the batch timestamp; text is parsed as {@link ToTimestamp} parses it.
+ * {@code unix_timestamp([x[, pattern]])}: whole seconds since the epoch, as LONG, the fraction
+ * truncated toward zero as Spark does, so 1969-12-31 23:59:59.5 gives 0 (a cast to LONG gives
+ * -1). Without an argument it reads the batch timestamp. Text is read by the pattern, by
+ * default {@code yyyy-MM-dd HH:mm:ss}, as {@link ToTimestamp} reads it; a TIMESTAMP is taken
+ * as it is.
  */
 public final class UnixTimestamp extends FunctionCall {
+  private static final String DEFAULT_PATTERN = "yyyy-MM-dd HH:mm:ss";
+  private static final DateTimeFormatter DEFAULT_PARSER = DatetimePattern.forParsing(DEFAULT_PATTERN);
+
   private final String pattern;
 
   public UnixTimestamp() {
@@ -33,10 +40,8 @@ public final class UnixTimestamp extends FunctionCall {
       return new Bound(new CurrentTimestamp().bind(input));
     }
     Expression child = args.get(0);
-    BoundExpression bound = child.bind(input);
-    return new Bound(pattern == null
-        ? TypeCoercion.asTimestamp(bound, child, this)
-        : ToTimestamp.parsing(bound, child, pattern, this));
+    DateTimeFormatter parser = pattern == null ? DEFAULT_PARSER : ToTimestamp.parser(pattern, this);
+    return new Bound(ToTimestamp.parsing(child.bind(input), child, parser, this));
   }
 
   private static final class Bound extends BoundNode {
@@ -50,7 +55,8 @@ public final class UnixTimestamp extends FunctionCall {
     @Override
     public Object eval(Row row, EvalContext context) {
       Object v = child.eval(row, context);
-      return v == null ? null : Timestamps.seconds((Long) v);
+      // Integer division truncates toward zero, as Spark's does; Timestamps.seconds would floor.
+      return v == null ? null : (Long) v / Timestamps.MICROS_PER_SECOND;
     }
   }
 }

@@ -26,7 +26,10 @@ class PredicateTest {
       "s IN ('x', 'Hello')      | true",
       "s IN ('hello')           | false",
       "b IN (FALSE)             | false",
-      "ts IN ('2026-09-14T23:59:57.067Z') | true",
+      // A TIMESTAMP among text compares as Spark's IN does, as text.
+      "ts IN ('2026-09-14 23:59:57.067') | true",
+      "ts IN ('2026-09-14T23:59:57.067Z') | false",
+      "ts IN ('x', TIMESTAMP '2026-09-14 23:59:57.067') | true",
       "i IN (1, NULL)           | NULL",
       "i IN (7, NULL)           | true",
       "n IN (1, 2)              | NULL",

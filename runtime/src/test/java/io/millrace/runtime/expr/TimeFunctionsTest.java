@@ -27,14 +27,24 @@ class TimeFunctionsTest {
   }
 
   @Test
-  void toTimestampReadsIso8601() {
+  void toTimestampWithoutAPatternIsACast() {
     assertThat(eval("to_timestamp('2026-09-14T23:59:57.067Z')")).isEqualTo(TS);
+    assertThat(eval("to_timestamp('2026-09-14 23:59:57.067')")).isEqualTo(TS);
     assertThat(eval("to_timestamp(ts)")).isEqualTo(TS);
+    assertThat(eval("to_timestamp(i)")).isEqualTo(7_000_000L);
     assertThat(eval("to_timestamp(s)")).isNull();
     assertThat(eval("to_timestamp(ns)")).isNull();
     assertThatThrownBy(() -> bind("to_timestamp(b)"))
         .isInstanceOf(AnalysisException.class)
-        .hasMessage("cannot resolve 'to_timestamp(b)': b is BOOLEAN but TIMESTAMP is needed");
+        .hasMessage("cannot resolve 'to_timestamp(b)': b is BOOLEAN but STRING, TIMESTAMP or a number is needed");
+  }
+
+  @Test
+  void toTimestampWithAPatternTakesTextOrATimestamp() {
+    assertThat(eval("to_timestamp(ts, 'yyyy')")).isEqualTo(TS);
+    assertThatThrownBy(() -> bind("to_timestamp(i, 'yyyy')"))
+        .isInstanceOf(AnalysisException.class)
+        .hasMessage("cannot resolve 'to_timestamp(i, 'yyyy')': i is INT but STRING or TIMESTAMP is needed");
   }
 
   @ParameterizedTest(name = "to_timestamp(''{0}'', ''{1}'')")
@@ -54,6 +64,20 @@ class TimeFunctionsTest {
   void toTimestampWithAPattern(String text, String pattern, String expectedIso) {
     Object actual = eval("to_timestamp('" + text + "', '" + pattern.replace("'", "''") + "')");
     assertThat(actual).isEqualTo(expectedIso == null ? null : micros(expectedIso));
+  }
+
+  @Test
+  void patternLettersSparkRefusesFailAtBindTime() {
+    assertThatThrownBy(() -> bind("date_format(ts, 'YYYY-MM-dd')"))
+        .isInstanceOf(AnalysisException.class)
+        .hasMessage("cannot resolve 'date_format(ts, 'YYYY-MM-dd')': invalid datetime pattern 'YYYY-MM-dd': pattern "
+            + "letter 'Y' is refused, as Spark 3+ refuses it: week-based fields and 'u' are not supported; use 'y' for "
+            + "the year and 'E' for the day of the week");
+    assertThatThrownBy(() -> bind("to_timestamp(s, 'EEE yyyy')"))
+        .hasMessageEndingWith("pattern letter 'E' is refused, as Spark 3+ refuses it: it cannot be used to parse text");
+    assertThatThrownBy(() -> bind("date_format(ts, 'MMMMM')"))
+        .hasMessageEndingWith("too many pattern letters 'M': Spark takes at most 4");
+    assertThat(eval("date_format(ts, 'EEE ''u'' yyyy')")).isEqualTo("Mon u 2026");
   }
 
   @Test
@@ -107,13 +131,13 @@ class TimeFunctionsTest {
   @Test
   void unixTimestampGivesWholeSeconds() {
     assertThat(eval("unix_timestamp(ts)")).isEqualTo(1789430397L);
-    assertThat(eval("unix_timestamp('2026-09-14T23:59:57Z')")).isEqualTo(1789430397L);
+    assertThat(eval("unix_timestamp('2026-09-14 23:59:57')")).isEqualTo(1789430397L);
+    assertThat(eval("unix_timestamp('2026-09-14T23:59:57Z')")).isNull();
     assertThat(eval("unix_timestamp('14/09/2026', 'dd/MM/yyyy')")).isEqualTo(1789344000L);
-    assertThat(eval("unix_timestamp(TIMESTAMP '1969-12-31T23:59:59.5Z')")).isEqualTo(-1L);
     assertThat(eval("unix_timestamp('junk')")).isNull();
     assertThat(bind("unix_timestamp(ts)").type()).isEqualTo(DataType.LONG);
     assertThatThrownBy(() -> bind("unix_timestamp(d)"))
-        .hasMessage("cannot resolve 'unix_timestamp(d)': d is DOUBLE but TIMESTAMP is needed");
+        .hasMessage("cannot resolve 'unix_timestamp(d)': d is DOUBLE but STRING or TIMESTAMP is needed");
   }
 
   @Test
@@ -128,10 +152,27 @@ class TimeFunctionsTest {
   }
 
   @Test
-  void epochCountsOutOfRangeAreNull() {
-    assertThat(eval("timestamp_millis(9223372036854775807)")).isNull();
-    assertThat(eval("timestamp_seconds(-9223372036854775807)")).isNull();
-    assertThat(eval("timestamp_seconds(1.0E300)")).isNull();
+  void unixTimestampTruncatesTowardZeroWhereACastFloors() {
+    String halfSecondBeforeTheEpoch = "TIMESTAMP '1969-12-31 23:59:59.5'";
+    assertThat(eval("unix_timestamp(" + halfSecondBeforeTheEpoch + ")")).isEqualTo(0L);
+    assertThat(eval("CAST(" + halfSecondBeforeTheEpoch + " AS BIGINT)")).isEqualTo(-1L);
+    assertThat(eval("unix_timestamp(TIMESTAMP '1969-12-31 23:59:58.000001')")).isEqualTo(-1L);
+  }
+
+  @Test
+  void wholeEpochCountsOutOfRangeFailLikeSpark() {
+    BoundExpression millis = bind("timestamp_millis(l * 922337203685477580)");
+    assertThatThrownBy(() -> millis.eval(ExprFixture.ROW, ExprFixture.CONTEXT))
+        .isInstanceOf(ArithmeticException.class)
+        .hasMessage("timestamp_millis((l * 922337203685477580L)): 9223372036854775800 is outside the TIMESTAMP range "
+            + "(long overflow)");
+    assertThatThrownBy(() -> eval("timestamp_seconds(-9223372036854775807)")).isInstanceOf(ArithmeticException.class);
+  }
+
+  @Test
+  void fractionalSecondsOutOfRangeSaturateLikeACast() {
+    assertThat(eval("timestamp_seconds(1.0E300)")).isEqualTo(Long.MAX_VALUE);
+    assertThat(eval("timestamp_seconds(-1.0E300)")).isEqualTo(Long.MIN_VALUE);
     assertThat(eval("timestamp_seconds(CAST('NaN' AS DOUBLE))")).isNull();
   }
 

@@ -51,23 +51,49 @@ public final class DataType {
   /**
    * The primitive type named by {@code name}, case-insensitively. SQL aliases are accepted:
    * {@code BIGINT} for LONG, {@code INTEGER} for INT, {@code BOOL} for BOOLEAN,
-   * {@code VARCHAR}/{@code TEXT} for STRING, {@code FLOAT8}/{@code FLOAT} for DOUBLE.
+   * {@code VARCHAR}/{@code TEXT} for STRING, {@code FLOAT8} for DOUBLE, {@code TIMESTAMP_LTZ}
+   * (Spark's other name for its TIMESTAMP) for TIMESTAMP. A type Millrace lacks is refused,
+   * never read as a type near it: {@code FLOAT} is not DOUBLE, nor {@code DATE} TIMESTAMP.
    *
-   * @throws IllegalArgumentException naming the unknown type and the known ones
+   * @throws IllegalArgumentException naming the type, why it is refused, or the known ones
    */
   public static DataType parse(String name) {
-    switch (name.trim().toUpperCase(Locale.ROOT)) {
+    String upper = name.trim().toUpperCase(Locale.ROOT);
+    switch (upper) {
       case "BOOLEAN": case "BOOL": return BOOLEAN;
       case "INT": case "INTEGER": return INT;
       case "LONG": case "BIGINT": return LONG;
-      case "DOUBLE": case "FLOAT": case "FLOAT8": return DOUBLE;
+      case "DOUBLE": case "FLOAT8": return DOUBLE;
       case "STRING": case "VARCHAR": case "TEXT": return STRING;
       case "BINARY": case "BYTES": return BINARY;
-      case "TIMESTAMP": return TIMESTAMP;
+      case "TIMESTAMP": case "TIMESTAMP_LTZ": return TIMESTAMP;
       default:
-        throw new IllegalArgumentException("unknown type '" + name.trim()
-            + "'; known types: BOOLEAN, INT, LONG (BIGINT), DOUBLE, STRING, BINARY, TIMESTAMP");
+        throw new IllegalArgumentException(unsupported(name.trim(), upper));
     }
+  }
+
+  /** Why a type name is refused: what Millrace lacks and what to use instead, or the known names. */
+  private static String unsupported(String name, String upper) {
+    int end = 0;
+    while (end < upper.length() && (Character.isLetterOrDigit(upper.charAt(end)) || upper.charAt(end) == '_')) {
+      end++;
+    }
+    String base = upper.substring(0, end);
+    String lacking;
+    switch (base) {
+      case "FLOAT": case "REAL": lacking = "FLOAT type (32-bit floating point); use DOUBLE"; break;
+      case "SMALLINT": case "SHORT": lacking = "SMALLINT type; use INT"; break;
+      case "TINYINT": case "BYTE": lacking = "TINYINT type; use INT"; break;
+      case "DECIMAL": case "DEC": case "NUMERIC": lacking = "DECIMAL type; use DOUBLE or LONG"; break;
+      case "DATE": lacking = "DATE type; use TIMESTAMP"; break;
+      case "TIMESTAMP_NTZ": lacking = "TIMESTAMP_NTZ type; TIMESTAMP is an instant, Spark's TIMESTAMP_LTZ"; break;
+      case "CHAR": case "VARCHAR": lacking = "length-limited text type; use STRING"; break;
+      case "INTERVAL": case "VARIANT": case "ARRAY": case "MAP": case "VOID": lacking = base + " type"; break;
+      default:
+        return "unknown type '" + name + "'; known types: BOOLEAN, INT, LONG (BIGINT), DOUBLE, STRING, BINARY, "
+            + "TIMESTAMP";
+    }
+    return "type '" + name + "' is not supported: Millrace has no " + lacking;
   }
 
   public Kind kind() {

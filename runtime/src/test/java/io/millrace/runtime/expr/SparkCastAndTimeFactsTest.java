@@ -1,0 +1,189 @@
+package io.millrace.runtime.expr;
+
+import static java.util.Map.entry;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.millrace.api.AnalysisException;
+import io.millrace.spi.data.DataType;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every cast and time function against Spark's own results. {@code spark-cast-time-facts.txt}
+ * (beside this class, in the test resources) is what Spark 4.0.1 printed, unedited, for the
+ * queries of {@code spark-cast-time-probes.sql}, run with {@code spark.sql.ansi.enabled=false}
+ * and the session time zone UTC (Millrace's only zone):
+ *
+ * <pre>/tmp/spark-oracle/run.sh SqlFacts spark-cast-time-probes.sql &gt; spark-cast-time-facts.txt</pre>
+ *
+ * <p>Each line reads {@code SELECT expr  =>  value :type ;;}, {@code NULL ;;} or
+ * {@code ERROR Exception: message}. Millrace evaluates {@code expr} (Spark's {@code \'} inside
+ * a string written as SQL's {@code ''}) and must print the same value and type, fail the same
+ * way (an overflow at run time; anything else Spark refuses is refused at analysis), or be
+ * listed below: a form Millrace refuses at analysis although Spark accepts it, an extension
+ * Spark refuses, or a difference the README states.
+ */
+class SparkCastAndTimeFactsTest {
+  private static final String FACTS = "spark-cast-time-facts.txt";
+  private static final String PROBES = "spark-cast-time-probes.sql";
+  private static final EvalContext CONTEXT = EvalContext.ofBatchTimestamp(ExprFixture.BATCH);
+
+  /** Spark accepts these; Millrace refuses them when the query is analysed, saying this. */
+  private static final Map<String, String> REFUSED = Map.ofEntries(
+      entry("CAST(1.5D AS FLOAT)", "Millrace has no FLOAT type"),
+      entry("CAST(0.1D AS REAL)", "Millrace has no FLOAT type"),
+      entry("CAST(1 AS SMALLINT)", "Millrace has no SMALLINT type"),
+      entry("CAST(1 AS SHORT)", "Millrace has no SMALLINT type"),
+      entry("CAST(1 AS TINYINT)", "Millrace has no TINYINT type"),
+      entry("CAST(1 AS BYTE)", "Millrace has no TINYINT type"),
+      entry("CAST(1.5D AS DECIMAL)", "Millrace has no DECIMAL type"),
+      entry("CAST(1.5D AS DECIMAL(10,2))", "Millrace has no DECIMAL type"),
+      entry("CAST(1.5D AS DEC(4,1))", "Millrace has no DECIMAL type"),
+      entry("CAST(1.5D AS NUMERIC)", "Millrace has no DECIMAL type"),
+      entry("CAST('2026-09-14' AS DATE)", "Millrace has no DATE type"),
+      entry("CAST('2026-09-14 00:00:00' AS TIMESTAMP_NTZ)", "Millrace has no TIMESTAMP_NTZ type"),
+      entry("CAST('1' AS INTERVAL DAY)", "Millrace has no INTERVAL type"),
+      entry("CAST(1 AS STRING COLLATE UTF8_LCASE)", "collations are not supported"),
+      entry("CAST(1 AS VARIANT)", "Millrace has no VARIANT type"),
+      entry("CAST(to_timestamp(true) AS STRING)", "is BOOLEAN but STRING, TIMESTAMP or a number is needed"),
+      entry("CAST(to_timestamp(X'01') AS STRING)", "is BINARY but STRING, TIMESTAMP or a number is needed"),
+      entry("CAST(window('2026-09-14 23:59:57.067', '5 minutes') AS STRING)", "needs a TIMESTAMP column"));
+
+  /** Spark refuses these; Millrace reads them (the README lists them) and gives this. */
+  private static final Map<String, String> EXTENSIONS = Map.ofEntries(
+      entry("CAST('abc' AS VARCHAR)", "abc :string"),
+      entry("CAST(1 AS BOOL)", "true :boolean"),
+      entry("CAST(1.0D AS FLOAT8)", "1.0 :double"),
+      entry("CAST('a' AS TEXT)", "a :string"),
+      entry("length(CAST('a' AS BYTES))", "1 :int"),
+      entry("CAST(window(TIMESTAMP '2026-09-14 23:59:57.067', '5minutes') AS STRING)",
+          "{2026-09-14 23:55:00, 2026-09-15 00:00:00} :string"),
+      entry("CAST(window(TIMESTAMP '2026-09-14 23:59:57.067', '5 min') AS STRING)",
+          "{2026-09-14 23:55:00, 2026-09-15 00:00:00} :string"),
+      entry("CAST(window(TIMESTAMP '2026-09-14 23:59:57.067', '5m') AS STRING)",
+          "{2026-09-14 23:55:00, 2026-09-15 00:00:00} :string"),
+      entry("CAST(window(TIMESTAMP '2026-09-14 23:59:57.067', '500ms') AS STRING)",
+          "{2026-09-14 23:59:57, 2026-09-14 23:59:57.5} :string"),
+      entry("CAST(window(TIMESTAMP '2026-09-14 23:59:57.067', '500') AS STRING)",
+          "{2026-09-14 23:59:57, 2026-09-14 23:59:57.5} :string"),
+      entry("CAST(window(TIMESTAMP '2026-09-14 23:59:57.067', '1.5 milliseconds') AS STRING)",
+          "{2026-09-14 23:59:57.066, 2026-09-14 23:59:57.0675} :string"),
+      entry("CAST(window(TIMESTAMP '2026-09-14 23:59:57.067', '1.5 hours') AS STRING)",
+          "{2026-09-14 22:30:00, 2026-09-15 00:00:00} :string"));
+
+  /** Results that differ from Spark's for a reason the README states. */
+  private static final Map<String, String> DIFFERENT = Map.ofEntries(
+      // Spark drops a row whose window time is NULL; a select in Millrace never drops a row.
+      entry("CAST(window(CAST(NULL AS TIMESTAMP), '5 minutes') AS STRING)", "NULL"),
+      // A Java string cannot hold invalid UTF-8: both sides decode to U+FFFD.
+      entry("CAST(X'FF' AS STRING) = CAST(X'EFBFBD' AS STRING)", "true :boolean"));
+
+  private static final Set<String> SPARK_RUNTIME_ERRORS = Set.of("ArithmeticException");
+
+  static Stream<Arguments> facts() throws IOException {
+    List<Arguments> facts = new ArrayList<>();
+    for (String line : lines(FACTS)) {
+      int arrow = line.indexOf("  =>  ");
+      String query = line.substring(0, arrow);
+      String result = line.substring(arrow + "  =>  ".length()).stripTrailing();
+      facts.add(Arguments.of(query.substring("SELECT ".length()), result));
+    }
+    return facts.stream();
+  }
+
+  @ParameterizedTest(name = "{0}  =>  {1}")
+  @MethodSource("facts")
+  void millraceGivesSparksResult(String sparkExpr, String sparkResult) {
+    String expr = sparkExpr.replace("\\'", "''");
+    if (REFUSED.containsKey(sparkExpr)) {
+      assertThatThrownBy(() -> bind(expr)).isInstanceOf(AnalysisException.class)
+          .hasMessageContaining(REFUSED.get(sparkExpr));
+    } else if (EXTENSIONS.containsKey(sparkExpr)) {
+      assertThat(sparkResult).startsWith("ERROR ");
+      assertThat(render(bind(expr))).isEqualTo(EXTENSIONS.get(sparkExpr));
+    } else if (DIFFERENT.containsKey(sparkExpr)) {
+      assertThat(render(bind(expr))).isEqualTo(DIFFERENT.get(sparkExpr));
+    } else if (sparkResult.startsWith("ERROR ")) {
+      String exception = sparkResult.substring("ERROR ".length(), sparkResult.indexOf(':'));
+      if (SPARK_RUNTIME_ERRORS.contains(exception)) {
+        BoundExpression bound = bind(expr);
+        assertThatThrownBy(() -> bound.eval(Row.of(), CONTEXT)).isInstanceOf(ArithmeticException.class);
+      } else {
+        assertThatThrownBy(() -> bind(expr)).isInstanceOf(AnalysisException.class);
+      }
+    } else {
+      assertThat(render(bind(expr))).isEqualTo(sparkResult.endsWith(";;")
+          ? sparkResult.substring(0, sparkResult.length() - 2).stripTrailing() : sparkResult);
+    }
+  }
+
+  @Test
+  void everyProbeHasItsFactAndEveryListedQueryIsAProbe() throws IOException {
+    List<String> probes = new ArrayList<>();
+    for (String line : lines(PROBES)) {
+      if (!line.startsWith("--")) {
+        probes.add(line.substring("SELECT ".length()));
+      }
+    }
+    List<String> factQueries = facts().map(a -> (String) a.get()[0]).toList();
+    assertThat(factQueries).containsExactlyElementsOf(probes);
+    Set<String> listed = new HashSet<>(REFUSED.keySet());
+    listed.addAll(EXTENSIONS.keySet());
+    listed.addAll(DIFFERENT.keySet());
+    assertThat(probes).containsAll(listed);
+  }
+
+  private static BoundExpression bind(String expr) {
+    return ExpressionParser.parseExpression(expr).bind(Schema.of());
+  }
+
+  /** The value as Spark's SqlFacts prints it: {@code value :type}, or {@code NULL}. */
+  private static String render(BoundExpression bound) {
+    Object value = bound.eval(Row.of(), CONTEXT);
+    if (value == null) {
+      return "NULL";
+    }
+    return value + " :" + sparkName(bound.type());
+  }
+
+  private static String sparkName(DataType type) {
+    switch (type.kind()) {
+      case BOOLEAN: return "boolean";
+      case INT: return "int";
+      case LONG: return "bigint";
+      case DOUBLE: return "double";
+      case STRING: return "string";
+      default: return fail("a probe must give a primitive Spark prints the same way, not " + type);
+    }
+  }
+
+  private static List<String> lines(String resource) throws IOException {
+    List<String> lines = new ArrayList<>();
+    try (InputStream in = SparkCastAndTimeFactsTest.class.getResourceAsStream(resource);
+         BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        if (!line.isBlank()) {
+          lines.add(line);
+        }
+      }
+    }
+    return lines;
+  }
+}
