@@ -16,9 +16,10 @@ public final class Spi {
   /**
    * The version of this SPI, {@code MAJOR.MINOR}. 1.1 added to the state store
    * {@code putIfAbsent}, {@code range}, {@code supportsRangeScan} and {@code removeRange}, each
-   * with a default, so stores built for 1.0 still load.
+   * with a default, so stores built for 1.0 still load. 1.2 added
+   * {@link io.millrace.spi.source.SourceContext#minBatchesToRetain()}, with a default.
    */
-  public static final String VERSION = "1.1";
+  public static final String VERSION = "1.2";
 
   private Spi() {}
 
