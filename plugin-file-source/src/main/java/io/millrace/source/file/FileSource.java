@@ -1,5 +1,6 @@
 package io.millrace.source.file;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import io.millrace.spi.MillraceException;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.source.InputPartition;
@@ -54,6 +55,8 @@ final class FileSource implements Source {
   private final FileCleaner cleaner;
   private final SeenFiles seen;
   private final LongAdder malformedRows = new LongAdder();
+  private final LongAdder rowsOverLimit = new LongAdder();
+  private final JsonFactory jsonFactory;
   private boolean loaded;
   private long latestId = -1;
   private long cleanedThrough = Long.MIN_VALUE;
@@ -69,6 +72,7 @@ final class FileSource implements Source {
     this.cleaner = new FileCleaner(options.cleanSource, input, archive, options.archiveDir);
     boolean limited = options.maxFilesPerTrigger > 0 || options.maxBytesPerTrigger > 0;
     this.seen = new SeenFiles(options.maxFileAgeMillis, !(options.latestFirst && limited));
+    this.jsonFactory = options.format == FileFormat.JSON ? options.jsonLimits.factory() : null;
   }
 
   @Override
@@ -171,7 +175,7 @@ final class FileSource implements Source {
     FilePartition file = (FilePartition) partition;
     try {
       return new FilePartitionReader(file, new BoundedInputStream(input.open(file.path()), file.size()), parser(),
-          options, malformedRows);
+          options, malformedRows, rowsOverLimit);
     } catch (NoSuchFileException e) {
       throw new MillraceException("input file " + file.path() + ", taken by entry " + file.logOffset()
           + " of the source log at " + metadataPath + ", is gone; the batch cannot be read again", e);
@@ -182,7 +186,8 @@ final class FileSource implements Source {
     TimestampParser timestamps =
         options.timestampFormat == null ? TimestampParser.iso() : TimestampParser.of(options.timestampFormat);
     return switch (options.format) {
-      case JSON -> new JsonRecordParser(options.schema, options.corruptColumn, timestamps);
+      case JSON -> new JsonRecordParser(options.schema, options.corruptColumn, timestamps, options.jsonLimits,
+          jsonFactory);
       case CSV -> new CsvRecordParser(options.schema, options.corruptColumn, options.delimiter, timestamps);
       case TEXT -> new TextRecordParser();
     };
@@ -208,6 +213,9 @@ final class FileSource implements Source {
     metrics.put("numFilesSeen", Integer.toString(seen.size()));
     metrics.put("numFilesTooOld", Long.toString(filesTooOld));
     metrics.put("numMalformedRows", Long.toString(malformedRows.sum()));
+    if (options.format == FileFormat.JSON) {
+      metrics.put("numRowsOverLimit", Long.toString(rowsOverLimit.sum()));
+    }
     if (options.cleanSource != CleanSourceMode.OFF) {
       metrics.put("numFilesCleaned", Long.toString(cleaner.cleaned.get()));
       metrics.put("numCleanFailures", Long.toString(cleaner.failures.get()));

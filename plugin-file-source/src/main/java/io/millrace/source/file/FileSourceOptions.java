@@ -34,6 +34,8 @@ import java.util.TreeSet;
  *   <tr><td>maxFileAge</td><td>default 7 days; see {@link SeenFiles}</td></tr>
  *   <tr><td>cleanSource, sourceArchiveDir</td><td>off (default) | archive | delete</td></tr>
  *   <tr><td>compactInterval</td><td>the source log is compacted every N entries (default 10)</td></tr>
+ *   <tr><td>maxStringLen, maxNumLen, maxNestingDepth</td><td>json: the parser's limits on one value; see
+ *       {@link JsonLimits}</td></tr>
  * </table>
  */
 public final class FileSourceOptions {
@@ -42,7 +44,7 @@ public final class FileSourceOptions {
 
   static final List<String> KNOWN = List.of("path", "format", "timestampFormat", "header", "delimiter", "mode",
       "maxFilesPerTrigger", "maxBytesPerTrigger", "latestFirst", "maxFileAge", "cleanSource", "sourceArchiveDir",
-      "compactInterval");
+      "compactInterval", JsonLimits.MAX_STRING_LEN, JsonLimits.MAX_NUM_LEN, JsonLimits.MAX_NESTING_DEPTH);
 
   private static final Schema TEXT_SCHEMA = Schema.parse("value STRING");
 
@@ -61,6 +63,7 @@ public final class FileSourceOptions {
   final CleanSourceMode cleanSource;
   final URI archiveDir;
   final int compactInterval;
+  final JsonLimits jsonLimits;
 
   private FileSourceOptions(Options options, Optional<Schema> userSchema) {
     checkKnown(options);
@@ -81,6 +84,7 @@ public final class FileSourceOptions {
     cleanSource = options.getEnum("cleanSource", CleanSourceMode.class, CleanSourceMode.OFF);
     archiveDir = cleanSource == CleanSourceMode.ARCHIVE ? archiveDir(options) : null;
     compactInterval = options.getInt("compactInterval", 10, 1);
+    jsonLimits = JsonLimits.read(options, format);
     schema = schema(options, userSchema);
     corruptColumn = schema.indexOf(CORRUPT_RECORD_COLUMN);
     checkCorruptColumn(options);
