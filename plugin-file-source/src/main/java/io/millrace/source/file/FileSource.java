@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code start + 1 .. end} from the log, so any instance replays a range exactly. Hidden and
  * temporary names (starting with {@code .} or {@code _}, ending with {@code .tmp}, containing
  * {@code _COPYING_}) and sub-directories are never taken: files must be moved into the
- * directory whole.
+ * directory whole. Which files are listed is {@link InputPath}'s business (a directory or a glob).
  *
  * <p>Limits: {@code maxFiles} and {@code maxBytes} of the {@link ReadLimit} (from
  * {@code maxFilesPerTrigger} and {@code maxBytesPerTrigger}); a {@code maxRows} limit cannot be
@@ -240,15 +240,10 @@ final class FileSource implements Source {
 
   /** The listed files that may be taken: visible names, not seen, not too old, in taking order. */
   private List<FileInfo> newFiles() throws IOException {
-    List<FileInfo> listed = input.list(options.path);
+    List<FileInfo> listed = options.path.listFiles(input);
     List<FileInfo> fresh = new ArrayList<>();
     long tooOld = 0;
-    long files = 0;
     for (FileInfo file : listed) {
-      if (file.directory() || hiddenOrTemporary(file.name())) {
-        continue;
-      }
-      files++;
       String path = file.path().toString();
       if (seen.contains(path) || (availableNow != null && !availableNow.contains(path))) {
         continue;
@@ -259,7 +254,7 @@ final class FileSource implements Source {
       }
       fresh.add(file);
     }
-    filesListed = files;
+    filesListed = listed.size();
     filesTooOld = tooOld;
     Comparator<FileInfo> order = Comparator.comparingLong(FileInfo::modificationTimeMillis)
         .thenComparing(f -> f.path().toString());
