@@ -37,7 +37,7 @@ final class FilePartitionReader implements PartitionReader {
       LongAdder malformedRows, LongAdder rowsOverLimit) {
     this.partition = partition;
     this.in = in;
-    this.lines = new LineReader(in);
+    this.lines = new LineReader(in, partition.size());
     this.parser = parser;
     this.options = options;
     this.malformedRows = malformedRows;

@@ -64,11 +64,12 @@ final class FileSource implements Source {
   private long filesListed;
   private long filesTooOld;
 
-  FileSource(FileSourceOptions options, Storage input, Storage metadata, URI metadataPath, Storage archive) {
+  FileSource(FileSourceOptions options, Storage input, Storage metadata, URI metadataPath, Storage archive,
+      int minBatchesToRetain) {
     this.options = options;
     this.input = input;
     this.metadataPath = metadataPath;
-    this.log = new SourceFileLog(metadata, metadataPath, options.compactInterval);
+    this.log = new SourceFileLog(metadata, metadataPath, options.compactInterval, minBatchesToRetain);
     this.cleaner = new FileCleaner(options.cleanSource, input, archive, options.archiveDir);
     boolean limited = options.maxFilesPerTrigger > 0 || options.maxBytesPerTrigger > 0;
     this.seen = new SeenFiles(options.maxFileAgeMillis, !(options.latestFirst && limited));
@@ -139,6 +140,7 @@ final class FileSource implements Source {
     entries.forEach(e -> seen.add(e.path().toString(), e.modificationTimeMillis()));
     seen.purge();
     latestId = id;
+    log.compactIfDue(seen.forgetBefore());
     return new LogOffset(id);
   }
 
@@ -195,15 +197,16 @@ final class FileSource implements Source {
 
   @Override
   public void commit(Offset end) throws IOException {
+    load();
     long to = id(end);
-    if (options.cleanSource == CleanSourceMode.OFF) {
-      return;
+    if (options.cleanSource != CleanSourceMode.OFF) {
+      long from = cleanedThrough == Long.MIN_VALUE ? to - 1 : cleanedThrough;
+      for (long id = Math.max(from, -1) + 1; id <= to; id++) {
+        log.entries(id).forEach(cleaner::clean);
+      }
+      cleanedThrough = Math.max(cleanedThrough, to);
     }
-    long from = cleanedThrough == Long.MIN_VALUE ? to - 1 : cleanedThrough;
-    for (long id = Math.max(from, -1) + 1; id <= to; id++) {
-      log.entries(id).forEach(cleaner::clean);
-    }
-    cleanedThrough = Math.max(cleanedThrough, to);
+    log.forgetEntriesThrough(to);
   }
 
   @Override
@@ -225,17 +228,10 @@ final class FileSource implements Source {
 
   /** Rebuilds the seen-file index from the log, once per instance. */
   private void load() throws IOException {
-    if (loaded) {
-      return;
+    if (!loaded) {
+      latestId = log.open(seen);
+      loaded = true;
     }
-    latestId = log.latestId();
-    if (latestId >= 0) {
-      for (FileEntry entry : log.all(latestId)) {
-        seen.add(entry.path().toString(), entry.modificationTimeMillis());
-      }
-      seen.purge();
-    }
-    loaded = true;
   }
 
   /** The listed files that may be taken: visible names, not seen, not too old, in taking order. */

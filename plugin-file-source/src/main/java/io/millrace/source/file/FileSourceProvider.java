@@ -46,7 +46,7 @@ public final class FileSourceProvider implements SourceProvider {
       }
       Storage metadata = context.storage(context.metadataPath());
       Storage archive = options.archiveDir == null ? null : context.storage(options.archiveDir);
-      return new FileSource(options, input, metadata, context.metadataPath(), archive);
+      return new FileSource(options, input, metadata, context.metadataPath(), archive, context.minBatchesToRetain());
     } catch (IOException e) {
       throw new MillraceException(OWNER + " cannot open the storage of " + options.path + ": " + e, e);
     }
