@@ -19,9 +19,9 @@ import java.util.List;
  * <p><b>Entries.</b> Entry {@code n} is the file {@code <n>}, written create-if-absent before the
  * batch that reads it (a file that exists already means a second writer, and fails). Reading
  * {@code (start, end]} reads entries {@code start+1..end}, so any instance replays exactly. An
- * entry is deleted once it is folded into a compact file and at least
- * {@code minBatchesToRetain} entries older than the last committed one
- * ({@link #forgetEntriesThrough}): the log keeps every entry a replay may need, and then some.
+ * entry is deleted once it is folded into a compact file and is not among the newest
+ * {@code minBatchesToRetain} committed entries ({@link #forgetEntriesThrough}): the log keeps
+ * every entry a replay may need, and then some.
  *
  * <p><b>Compact files</b> remember the files taken, for {@link SeenFiles}. Every
  * {@code compactInterval} entries the entries not yet folded are written into one compact file
@@ -70,8 +70,8 @@ final class SourceFileLog {
       return LogFile.decode(path.toString(), storage.readAll(path)).files();
     } catch (NoSuchFileException e) {
       throw new CorruptFileException(path.toString(), "missing: the source log has no entry " + id + "; it keeps "
-          + "the entries after the last committed batch and the " + minBatchesToRetain + " before it "
-          + "(millrace.minBatchesToRetain), so this offset is from another checkpoint or the log was changed by hand", e);
+          + "the newest " + minBatchesToRetain + " committed entries (millrace.minBatchesToRetain) and every entry "
+          + "after them, so this offset is from another checkpoint or the log was changed by hand", e);
     }
   }
 
@@ -199,8 +199,8 @@ final class SourceFileLog {
   }
 
   /**
-   * Deletes the entries no replay can need: those a compact file covers that are at least
-   * {@code minBatchesToRetain} older than the last committed entry {@code committed}.
+   * Deletes the entries no replay can need: those a compact file covers that are older than the
+   * newest {@code minBatchesToRetain} committed entries, {@code committed} being the newest.
    */
   void forgetEntriesThrough(long committed) throws IOException {
     long through = Math.min(committed - minBatchesToRetain, folded());

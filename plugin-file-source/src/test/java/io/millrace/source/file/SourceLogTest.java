@@ -70,11 +70,12 @@ class SourceLogTest {
   }
 
   @Test
-  void entriesAreDeletedOnceCompactedAndMinBatchesToRetainOlderThanTheCommittedOne() throws Exception {
+  void entriesAreDeletedOnceCompactedAndOlderThanTheNewestMinBatchesToRetainCommittedOnes() throws Exception {
     JsonLinesDir dir = new JsonLinesDir(input);
     Source source = TestSources.open(input, metadata, 3, JsonLinesDir.SCHEMA, "compactInterval", "2");
     runBatches(source, dir, source.initialOffset(), 10);
-    // Committed 9, keeping 3 before it: entries 0..6 are gone; 0-7 (merged from 0-3 and 4-7) and 8-9 remember every file.
+    // Committed 9, keeping the newest 3 committed entries: 0..6 are gone; 0-7 (merged from 0-3 and 4-7) and 8-9
+    // remember every file.
     assertThat(logFiles()).containsExactly("0-7.compact", "7", "8", "8-9.compact", "9");
     assertThat(decode("0-7.compact")).hasSize(8);
     assertThat(TestSources.read(source, new LogOffset(6), new LogOffset(9))).containsExactly(
@@ -147,7 +148,7 @@ class SourceLogTest {
     assertThat(TestSources.read(source, new LogOffset(22), new LogOffset(24)))
         .containsExactly(JsonLinesDir.row(23), JsonLinesDir.row(24));
     source.commit(batch.end());
-    // 9.compact lies inside 19.compact; entries 0..19 are compacted and more than 5 before the committed 25.
+    // 9.compact lies inside 19.compact; entries 0..19 are compacted and older than the newest 5 committed (21..25).
     assertThat(logFiles()).containsExactly("19.compact", "20", "21", "22", "23", "24", "25");
   }
 
