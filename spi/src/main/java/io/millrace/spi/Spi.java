@@ -17,8 +17,9 @@ public final class Spi {
    * The version of this SPI, {@code MAJOR.MINOR}. 1.1 added to the state store
    * {@code putIfAbsent}, {@code range}, {@code supportsRangeScan} and {@code removeRange}, each
    * with a default, so stores built for 1.0 still load. 1.2 added
-   * {@code SinkProvider.allowsTemporaryCheckpoint()} (default false) and the fault point
-   * {@code DURING_LOG_PURGE}.
+   * {@code SinkProvider.allowsTemporaryCheckpoint()} (default false),
+   * {@link io.millrace.spi.source.SourceContext#minBatchesToRetain()} (default 100) and the fault
+   * point {@code DURING_LOG_PURGE}.
    */
   public static final String VERSION = "1.2";
 

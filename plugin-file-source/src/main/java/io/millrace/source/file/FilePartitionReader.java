@@ -11,26 +11,37 @@ import java.util.concurrent.atomic.LongAdder;
  * Reads one file line by line and applies the parse {@link ParseMode}: fail naming the file and
  * line, drop and count, or keep a row of nulls with the raw line in {@code _corrupt_record}.
  * Blank lines are not records in json and csv and are skipped; in text they are empty values.
+ *
+ * <p>A line with a value past a parser limit ({@link RecordParser.OverLimit}) may be valid data,
+ * so it is never dropped as if it were garbage: FAILFAST fails naming the file, the line and the
+ * option to raise; DROPMALFORMED and PERMISSIVE drop it or keep it raw like a malformed line, but
+ * count it in {@code numRowsOverLimit} (not {@code numMalformedRows}) and log a warning naming
+ * the file, line and option, once per file.
  */
 final class FilePartitionReader implements PartitionReader {
+  private static final System.Logger LOG = System.getLogger(FilePartitionReader.class.getName());
+
   private final FilePartition partition;
   private final InputStream in;
   private final LineReader lines;
   private final RecordParser parser;
   private final FileSourceOptions options;
   private final LongAdder malformedRows;
+  private final LongAdder rowsOverLimit;
   private final int width;
   private long lineNumber;
+  private long overLimitInFile;
   private Row current;
 
   FilePartitionReader(FilePartition partition, InputStream in, RecordParser parser, FileSourceOptions options,
-      LongAdder malformedRows) {
+      LongAdder malformedRows, LongAdder rowsOverLimit) {
     this.partition = partition;
     this.in = in;
-    this.lines = new LineReader(in);
+    this.lines = new LineReader(in, partition.size());
     this.parser = parser;
     this.options = options;
     this.malformedRows = malformedRows;
+    this.rowsOverLimit = rowsOverLimit;
     this.width = options.schema.size();
   }
 
@@ -47,21 +58,45 @@ final class FilePartitionReader implements PartitionReader {
       try {
         current = Row.wrap(parser.parse(buf, start, length));
         return true;
+      } catch (RecordParser.OverLimit e) {
+        if (options.mode == ParseMode.FAILFAST) {
+          throw new InputLimitException(partition.path().toString(), lineNumber, e.getMessage());
+        }
+        countOverLimit(e);
+        if (options.mode == ParseMode.PERMISSIVE) {
+          current = corruptRecord(buf, start, length);
+          return true;
+        }
       } catch (RecordParser.Malformed e) {
         if (options.mode == ParseMode.FAILFAST) {
           throw new MalformedRecordException(partition.path().toString(), lineNumber, e.getMessage());
         }
         malformedRows.increment();
         if (options.mode == ParseMode.PERMISSIVE) {
-          Object[] values = new Object[width];
-          values[options.corruptColumn] = new String(buf, start, length, StandardCharsets.UTF_8);
-          current = Row.wrap(values);
+          current = corruptRecord(buf, start, length);
           return true;
         }
       }
     }
     current = null;
     return false;
+  }
+
+  private Row corruptRecord(byte[] buf, int start, int length) {
+    Object[] values = new Object[width];
+    values[options.corruptColumn] = new String(buf, start, length, StandardCharsets.UTF_8);
+    return Row.wrap(values);
+  }
+
+  private void countOverLimit(RecordParser.OverLimit e) {
+    rowsOverLimit.increment();
+    if (overLimitInFile++ == 0) {
+      String kept = options.mode == ParseMode.PERMISSIVE ? "kept raw in " + FileSourceOptions.CORRUPT_RECORD_COLUMN
+          : "dropped";
+      LOG.log(System.Logger.Level.WARNING, "line " + lineNumber + " of " + partition.path() + " is " + kept
+          + " in mode " + options.mode + " although it may be valid: " + e.getMessage() + ". Such lines are "
+          + "counted in numRowsOverLimit; further ones in this file are not logged");
+    }
   }
 
   private boolean skip() {

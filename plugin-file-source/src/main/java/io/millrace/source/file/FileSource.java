@@ -1,5 +1,6 @@
 package io.millrace.source.file;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import io.millrace.spi.MillraceException;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.source.InputPartition;
@@ -33,7 +34,7 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code start + 1 .. end} from the log, so any instance replays a range exactly. Hidden and
  * temporary names (starting with {@code .} or {@code _}, ending with {@code .tmp}, containing
  * {@code _COPYING_}) and sub-directories are never taken: files must be moved into the
- * directory whole.
+ * directory whole. Which files are listed is {@link InputPath}'s business (a directory or a glob).
  *
  * <p>Limits: {@code maxFiles} and {@code maxBytes} of the {@link ReadLimit} (from
  * {@code maxFilesPerTrigger} and {@code maxBytesPerTrigger}); a {@code maxRows} limit cannot be
@@ -54,6 +55,8 @@ final class FileSource implements Source {
   private final FileCleaner cleaner;
   private final SeenFiles seen;
   private final LongAdder malformedRows = new LongAdder();
+  private final LongAdder rowsOverLimit = new LongAdder();
+  private final JsonFactory jsonFactory;
   private boolean loaded;
   private long latestId = -1;
   private long cleanedThrough = Long.MIN_VALUE;
@@ -61,14 +64,16 @@ final class FileSource implements Source {
   private long filesListed;
   private long filesTooOld;
 
-  FileSource(FileSourceOptions options, Storage input, Storage metadata, URI metadataPath, Storage archive) {
+  FileSource(FileSourceOptions options, Storage input, Storage metadata, URI metadataPath, Storage archive,
+      int minBatchesToRetain) {
     this.options = options;
     this.input = input;
     this.metadataPath = metadataPath;
-    this.log = new SourceFileLog(metadata, metadataPath, options.compactInterval);
+    this.log = new SourceFileLog(metadata, metadataPath, options.compactInterval, minBatchesToRetain);
     this.cleaner = new FileCleaner(options.cleanSource, input, archive, options.archiveDir);
     boolean limited = options.maxFilesPerTrigger > 0 || options.maxBytesPerTrigger > 0;
     this.seen = new SeenFiles(options.maxFileAgeMillis, !(options.latestFirst && limited));
+    this.jsonFactory = options.format == FileFormat.JSON ? options.jsonLimits.factory() : null;
   }
 
   @Override
@@ -135,6 +140,7 @@ final class FileSource implements Source {
     entries.forEach(e -> seen.add(e.path().toString(), e.modificationTimeMillis()));
     seen.purge();
     latestId = id;
+    log.compactIfDue(seen.forgetBefore());
     return new LogOffset(id);
   }
 
@@ -171,7 +177,7 @@ final class FileSource implements Source {
     FilePartition file = (FilePartition) partition;
     try {
       return new FilePartitionReader(file, new BoundedInputStream(input.open(file.path()), file.size()), parser(),
-          options, malformedRows);
+          options, malformedRows, rowsOverLimit);
     } catch (NoSuchFileException e) {
       throw new MillraceException("input file " + file.path() + ", taken by entry " + file.logOffset()
           + " of the source log at " + metadataPath + ", is gone; the batch cannot be read again", e);
@@ -182,7 +188,8 @@ final class FileSource implements Source {
     TimestampParser timestamps =
         options.timestampFormat == null ? TimestampParser.iso() : TimestampParser.of(options.timestampFormat);
     return switch (options.format) {
-      case JSON -> new JsonRecordParser(options.schema, options.corruptColumn, timestamps);
+      case JSON -> new JsonRecordParser(options.schema, options.corruptColumn, timestamps, options.jsonLimits,
+          jsonFactory);
       case CSV -> new CsvRecordParser(options.schema, options.corruptColumn, options.delimiter, timestamps);
       case TEXT -> new TextRecordParser();
     };
@@ -190,15 +197,16 @@ final class FileSource implements Source {
 
   @Override
   public void commit(Offset end) throws IOException {
+    load();
     long to = id(end);
-    if (options.cleanSource == CleanSourceMode.OFF) {
-      return;
+    if (options.cleanSource != CleanSourceMode.OFF) {
+      long from = cleanedThrough == Long.MIN_VALUE ? to - 1 : cleanedThrough;
+      for (long id = Math.max(from, -1) + 1; id <= to; id++) {
+        log.entries(id).forEach(cleaner::clean);
+      }
+      cleanedThrough = Math.max(cleanedThrough, to);
     }
-    long from = cleanedThrough == Long.MIN_VALUE ? to - 1 : cleanedThrough;
-    for (long id = Math.max(from, -1) + 1; id <= to; id++) {
-      log.entries(id).forEach(cleaner::clean);
-    }
-    cleanedThrough = Math.max(cleanedThrough, to);
+    log.forgetEntriesThrough(to);
   }
 
   @Override
@@ -208,6 +216,9 @@ final class FileSource implements Source {
     metrics.put("numFilesSeen", Integer.toString(seen.size()));
     metrics.put("numFilesTooOld", Long.toString(filesTooOld));
     metrics.put("numMalformedRows", Long.toString(malformedRows.sum()));
+    if (options.format == FileFormat.JSON) {
+      metrics.put("numRowsOverLimit", Long.toString(rowsOverLimit.sum()));
+    }
     if (options.cleanSource != CleanSourceMode.OFF) {
       metrics.put("numFilesCleaned", Long.toString(cleaner.cleaned.get()));
       metrics.put("numCleanFailures", Long.toString(cleaner.failures.get()));
@@ -217,30 +228,18 @@ final class FileSource implements Source {
 
   /** Rebuilds the seen-file index from the log, once per instance. */
   private void load() throws IOException {
-    if (loaded) {
-      return;
+    if (!loaded) {
+      latestId = log.open(seen);
+      loaded = true;
     }
-    latestId = log.latestId();
-    if (latestId >= 0) {
-      for (FileEntry entry : log.all(latestId)) {
-        seen.add(entry.path().toString(), entry.modificationTimeMillis());
-      }
-      seen.purge();
-    }
-    loaded = true;
   }
 
   /** The listed files that may be taken: visible names, not seen, not too old, in taking order. */
   private List<FileInfo> newFiles() throws IOException {
-    List<FileInfo> listed = input.list(options.path);
+    List<FileInfo> listed = options.path.listFiles(input);
     List<FileInfo> fresh = new ArrayList<>();
     long tooOld = 0;
-    long files = 0;
     for (FileInfo file : listed) {
-      if (file.directory() || hiddenOrTemporary(file.name())) {
-        continue;
-      }
-      files++;
       String path = file.path().toString();
       if (seen.contains(path) || (availableNow != null && !availableNow.contains(path))) {
         continue;
@@ -251,7 +250,7 @@ final class FileSource implements Source {
       }
       fresh.add(file);
     }
-    filesListed = files;
+    filesListed = listed.size();
     filesTooOld = tooOld;
     Comparator<FileInfo> order = Comparator.comparingLong(FileInfo::modificationTimeMillis)
         .thenComparing(f -> f.path().toString());

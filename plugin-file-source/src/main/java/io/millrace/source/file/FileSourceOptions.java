@@ -21,7 +21,9 @@ import java.util.TreeSet;
  *
  * <table>
  *   <caption>Options</caption>
- *   <tr><td>path</td><td>required: the directory; a bare path means a local {@code file:} path</td></tr>
+ *   <tr><td>path</td><td>required: the directory, or a glob; a bare path means a local {@code file:} path,
+ *       a relative one is resolved against the working directory; see {@link InputPath}</td></tr>
+ *   <tr><td>createIfMissing</td><td>create a missing directory at start instead of failing (default false)</td></tr>
  *   <tr><td>format</td><td>json (default) | csv | text</td></tr>
  *   <tr><td>timestampFormat</td><td>a {@link java.time.format.DateTimeFormatter} pattern; default ISO-8601
  *       with zone, e.g. {@code 2026-09-14T23:59:57.067Z}</td></tr>
@@ -34,19 +36,22 @@ import java.util.TreeSet;
  *   <tr><td>maxFileAge</td><td>default 7 days; see {@link SeenFiles}</td></tr>
  *   <tr><td>cleanSource, sourceArchiveDir</td><td>off (default) | archive | delete</td></tr>
  *   <tr><td>compactInterval</td><td>the source log is compacted every N entries (default 10)</td></tr>
+ *   <tr><td>maxStringLen, maxNumLen, maxNestingDepth</td><td>json: the parser's limits on one value; see
+ *       {@link JsonLimits}</td></tr>
  * </table>
  */
 public final class FileSourceOptions {
   /** The column that holds the raw line of a malformed record in {@link ParseMode#PERMISSIVE}. */
   public static final String CORRUPT_RECORD_COLUMN = "_corrupt_record";
 
-  static final List<String> KNOWN = List.of("path", "format", "timestampFormat", "header", "delimiter", "mode",
+  static final List<String> KNOWN = List.of("path", "createIfMissing", "format", "timestampFormat", "header", "delimiter", "mode",
       "maxFilesPerTrigger", "maxBytesPerTrigger", "latestFirst", "maxFileAge", "cleanSource", "sourceArchiveDir",
-      "compactInterval");
+      "compactInterval", JsonLimits.MAX_STRING_LEN, JsonLimits.MAX_NUM_LEN, JsonLimits.MAX_NESTING_DEPTH);
 
   private static final Schema TEXT_SCHEMA = Schema.parse("value STRING");
 
-  final URI path;
+  final InputPath path;
+  final boolean createIfMissing;
   final FileFormat format;
   final Schema schema;
   final int corruptColumn;
@@ -61,10 +66,16 @@ public final class FileSourceOptions {
   final CleanSourceMode cleanSource;
   final URI archiveDir;
   final int compactInterval;
+  final JsonLimits jsonLimits;
 
   private FileSourceOptions(Options options, Optional<Schema> userSchema) {
     checkKnown(options);
-    path = directoryUri("path", options.require("path"));
+    path = InputPath.parse("path", options.require("path"));
+    createIfMissing = options.getBoolean("createIfMissing", false);
+    if (createIfMissing && path.isGlob()) {
+      throw options.invalid("createIfMissing", "true", "false for the glob '" + options.require("path")
+          + "', which may match nothing yet and names no one directory to create");
+    }
     format = options.getEnum("format", FileFormat.class, FileFormat.JSON);
     timestampFormat = options.get("timestampFormat").orElse(null);
     header = options.getBoolean("header", false);
@@ -81,6 +92,7 @@ public final class FileSourceOptions {
     cleanSource = options.getEnum("cleanSource", CleanSourceMode.class, CleanSourceMode.OFF);
     archiveDir = cleanSource == CleanSourceMode.ARCHIVE ? archiveDir(options) : null;
     compactInterval = options.getInt("compactInterval", 10, 1);
+    jsonLimits = JsonLimits.read(options, format);
     schema = schema(options, userSchema);
     corruptColumn = schema.indexOf(CORRUPT_RECORD_COLUMN);
     checkCorruptColumn(options);
@@ -120,9 +132,10 @@ public final class FileSourceOptions {
           + " is required when cleanSource is archive");
     }
     URI dir = directoryUri("sourceArchiveDir", options.require("sourceArchiveDir"));
-    if (dir.toString().startsWith(path.toString())) {
+    if (dir.toString().startsWith(path.root().toString())) {
       throw options.invalid("sourceArchiveDir", options.require("sourceArchiveDir"),
-          "a directory outside 'path' (" + path + "), or archived files would be read again");
+          "a directory outside " + path.root() + (path.isGlob() ? ", where the glob of 'path' starts" : " ('path')")
+          + ", or archived files could be read again");
     }
     return dir;
   }

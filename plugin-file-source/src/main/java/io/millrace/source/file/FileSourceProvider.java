@@ -15,6 +15,8 @@ import java.io.IOException;
  * {@link SourceFileLog}.
  */
 public final class FileSourceProvider implements SourceProvider {
+  private static final System.Logger LOG = System.getLogger(FileSourceProvider.class.getName());
+  private static final String OWNER = "source 'file'";
 
   public FileSourceProvider() {}
 
@@ -37,12 +39,16 @@ public final class FileSourceProvider implements SourceProvider {
   public Source create(SourceContext context) {
     FileSourceOptions options = FileSourceOptions.read(context.options(), context.userSchema());
     try {
-      Storage input = context.storage(options.path);
+      Storage input = context.storage(options.path.root());
+      if (options.path.requireDirectory(input, options.createIfMissing, OWNER)) {
+        LOG.log(System.Logger.Level.INFO, OWNER + ": created the missing directory " + options.path.root()
+            + " (createIfMissing); files moved into it will be read");
+      }
       Storage metadata = context.storage(context.metadataPath());
       Storage archive = options.archiveDir == null ? null : context.storage(options.archiveDir);
-      return new FileSource(options, input, metadata, context.metadataPath(), archive);
+      return new FileSource(options, input, metadata, context.metadataPath(), archive, context.minBatchesToRetain());
     } catch (IOException e) {
-      throw new MillraceException("source 'file' cannot open the storage of " + options.path + ": " + e, e);
+      throw new MillraceException(OWNER + " cannot open the storage of " + options.path + ": " + e, e);
     }
   }
 }

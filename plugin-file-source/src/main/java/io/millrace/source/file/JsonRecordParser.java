@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.async.ByteArrayFeeder;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Schema;
 import java.io.IOException;
@@ -27,13 +27,12 @@ import java.util.Map;
  * seen there and its column, and a line laid out like the one before (the usual case) costs
  * one reference comparison per field. Fields not in the schema are skipped; columns missing
  * from a line are null. A value of the wrong JSON type, a NOT NULL column left null, or text
- * that is not one JSON object makes the line malformed.
+ * that is not one JSON object makes the line malformed. A value past one of the
+ * {@link JsonLimits} makes it {@link RecordParser.OverLimit}.
  */
 final class JsonRecordParser implements RecordParser {
-  private static final JsonFactory FACTORY = JsonFactory.builder()
-      .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
-      .build();
-
+  private final JsonFactory factory;
+  private final JsonLimits limits;
   private final Schema schema;
   private final DataType.Kind[] kinds;
   private final boolean[] notNull;
@@ -45,7 +44,10 @@ final class JsonRecordParser implements RecordParser {
   private String[] nameAt = new String[8];
   private int[] columnAt = new int[8];
 
-  JsonRecordParser(Schema schema, int corruptColumn, TimestampParser timestamps) {
+  /** {@code factory} comes from {@code limits.factory()}, made once per source. */
+  JsonRecordParser(Schema schema, int corruptColumn, TimestampParser timestamps, JsonLimits limits, JsonFactory factory) {
+    this.factory = factory;
+    this.limits = limits;
     this.schema = schema;
     this.timestamps = timestamps;
     int n = schema.size();
@@ -69,7 +71,7 @@ final class JsonRecordParser implements RecordParser {
     boolean parsed = false;
     try {
       if (parser == null) {
-        parser = FACTORY.createNonBlockingByteArrayParser();
+        parser = factory.createNonBlockingByteArrayParser();
         feeder = (ByteArrayFeeder) parser.getNonBlockingInputFeeder();
       }
       JsonParser p = parser;
@@ -95,6 +97,9 @@ final class JsonRecordParser implements RecordParser {
         throw new Malformed("text after the JSON object");
       }
       parsed = true;
+    } catch (StreamConstraintsException e) {
+      String option = JsonLimits.optionOf(e);
+      throw new OverLimit(limits.describe(e, option), option);
     } catch (JsonProcessingException e) {
       throw new Malformed(e.getOriginalMessage());
     } catch (IOException e) {

@@ -10,16 +10,23 @@ import java.util.Arrays;
  * {@code \n}; a {@code \r} before it is dropped; a last line without {@code \n} still counts.
  */
 final class LineReader {
+  private static final int BUFFER = 64 * 1024;
+
   private final InputStream in;
-  private byte[] buf = new byte[64 * 1024];
+  private byte[] buf;
   private int pos;
   private int limit;
   private boolean eof;
   private int start;
   private int length;
 
-  LineReader(InputStream in) {
+  /**
+   * @param length the stream's length if known, or more: a small file gets a buffer of its size
+   *     rather than 64 KiB (reading many small files allocated 64 KiB each)
+   */
+  LineReader(InputStream in, long length) {
     this.in = in;
+    this.buf = new byte[(int) Math.max(1, Math.min(BUFFER, length + 1))];
   }
 
   /** Moves to the next line; false at the end of the stream. */

@@ -15,11 +15,30 @@ interface RecordParser {
   Object[] parse(byte[] bytes, int offset, int length) throws Malformed;
 
   /** A line that does not fit the schema. Carries no stack trace: it is data, not a bug. */
-  final class Malformed extends Exception {
+  class Malformed extends Exception {
     private static final long serialVersionUID = 1L;
 
     Malformed(String message) {
       super(message, null, false, false);
+    }
+  }
+
+  /**
+   * A line with a value past a parser limit: it may well be valid, so the reader never treats it
+   * as plain bad data (see {@link FilePartitionReader}).
+   */
+  final class OverLimit extends Malformed {
+    private static final long serialVersionUID = 1L;
+    private final String option;
+
+    OverLimit(String message, String option) {
+      super(message);
+      this.option = option;
+    }
+
+    /** The option that sets the limit, or null when none does. */
+    String option() {
+      return option;
     }
   }
 }

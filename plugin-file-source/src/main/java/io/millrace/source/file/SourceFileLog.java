@@ -1,245 +1,216 @@
 package io.millrace.source.file;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import io.millrace.source.file.LogNames.Range;
 import io.millrace.spi.CorruptFileException;
 import io.millrace.spi.MillraceException;
 import io.millrace.spi.storage.FileInfo;
 import io.millrace.spi.storage.Storage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.zip.CRC32;
 
 /**
- * The source's own log of which files each of its entries took, under the source's metadata
- * directory ({@code <checkpoint>/sources/<i>/}).
+ * The source's own log, under its metadata directory ({@code <checkpoint>/sources/<i>/}): which
+ * files each entry took, for replay, and which files were ever taken, so that none is taken twice.
  *
- * <p>Entry {@code n} is the file {@code <n>}; every {@code compactInterval}-th entry (when
- * {@code (n + 1) % compactInterval == 0}) is followed by {@code <n>.compact}, which holds every
- * entry from 0 to n, so a restart reads the newest compact file and the fewer than
- * {@code compactInterval} entries after it rather than every entry ever written. Each file is
- * {@code v1}, one JSON object per file, then {@code crc32:<hex>} over everything before it, and
- * is written create-if-absent: a file that exists already means a second writer on the same
- * checkpoint and fails. A file that is truncated, fails its checksum or does not parse raises
- * {@link CorruptFileException} naming it.
+ * <p><b>Entries.</b> Entry {@code n} is the file {@code <n>}, written create-if-absent before the
+ * batch that reads it (a file that exists already means a second writer, and fails). Reading
+ * {@code (start, end]} reads entries {@code start+1..end}, so any instance replays exactly. An
+ * entry is deleted once it is folded into a compact file and is not among the newest
+ * {@code minBatchesToRetain} committed entries ({@link #forgetEntriesThrough}): the log keeps
+ * every entry a replay may need, and then some.
+ *
+ * <p><b>Compact files</b> remember the files taken, for {@link SeenFiles}. Every
+ * {@code compactInterval} entries the entries not yet folded are written into one compact file
+ * {@code <a>-<b>.compact}: its cost is that of the entries it folds. Then, like a binary
+ * counter, the newest two compact files are merged while the older is no larger than the newer,
+ * so there are about log2 of them and a file's line is rewritten about as often; merging drops
+ * the files {@link SeenFiles#forgetBefore()} lets go (too old to be taken again), and a compact
+ * file, other than the newest, whose files are all that old is deleted whole. Each compact file
+ * records that point as {@code forgottenBefore}, so a later run, even with a larger
+ * {@code maxFileAge}, never takes a file the log no longer remembers. A restart reads the compact
+ * files and the entries after the newest one.
+ *
+ * <p><b>Crashes.</b> Every file is written whole or not at all, and nothing is deleted before what
+ * replaces it is durable: a merge writes its result before deleting the two it merged, so a
+ * crash in between leaves compact files whose ranges lie inside another's, which {@link #open}
+ * deletes. Entries are deleted oldest first, and only those a compact file covers. The first
+ * format ({@code <b>.compact} holding entries 0..b, never deleted) is read as a compact file of
+ * range {@code 0..b}; the older ones of its kind lie inside the newest and are deleted.
  */
 final class SourceFileLog {
-  private static final String VERSION = "v1";
-  private static final String CRC_PREFIX = "crc32:";
-  private static final String COMPACT_SUFFIX = ".compact";
-  private static final JsonFactory JSON = new JsonFactory();
-
   private final Storage storage;
   private final URI dir;
   private final int compactInterval;
+  private final int minBatchesToRetain;
 
-  SourceFileLog(Storage storage, URI dir, int compactInterval) {
+  /** The compact files by range, oldest first; known after {@link #open}. */
+  private final List<Compact> compacts = new ArrayList<>();
+  private long latestId = -1;
+  private long oldestEntry;
+
+  /** A compact file as read or written: its name, its range, and what decides merging and deleting it. */
+  private record Compact(String name, Range range, int files, long newestModified) {}
+
+  SourceFileLog(Storage storage, URI dir, int compactInterval, int minBatchesToRetain) {
     this.storage = storage;
     String s = dir.toString();
     this.dir = s.endsWith("/") ? dir : URI.create(s + "/");
     this.compactInterval = compactInterval;
+    this.minBatchesToRetain = minBatchesToRetain;
   }
 
-  /** The newest entry's number, or -1 when the log is empty. */
-  long latestId() throws IOException {
-    long latest = -1;
-    for (FileInfo file : storage.list(dir)) {
-      latest = Math.max(latest, idOf(file.name()));
-    }
-    return latest;
-  }
-
-  /** The files entry {@code id} took, from its own file or, if that is gone, a compact file. */
+  /** The files entry {@code id} took; any instance may read any retained entry. */
   List<FileEntry> entries(long id) throws IOException {
-    URI delta = dir.resolve(Long.toString(id));
-    if (storage.status(delta).isPresent()) {
-      return read(delta);
+    URI path = dir.resolve(LogNames.entry(id));
+    try {
+      return LogFile.decode(path.toString(), storage.readAll(path)).files();
+    } catch (NoSuchFileException e) {
+      throw new CorruptFileException(path.toString(), "missing: the source log has no entry " + id + "; it keeps "
+          + "the newest " + minBatchesToRetain + " committed entries (millrace.minBatchesToRetain) and every entry "
+          + "after them, so this offset is from another checkpoint or the log was changed by hand", e);
     }
-    long compact = newestCompactAtOrAfter(id);
-    if (compact < 0) {
-      throw new CorruptFileException(delta.toString(), "missing: the source log has no entry " + id
-          + " and no compact file holding it");
-    }
-    List<FileEntry> out = new ArrayList<>();
-    for (FileEntry entry : read(dir.resolve(compact + COMPACT_SUFFIX))) {
-      if (entry.logOffset() == id) {
-        out.add(entry);
-      }
-    }
-    return out;
   }
 
-  /** Every entry from 0 to {@code upTo}: the newest compact file at or before it, then the entries after. */
-  List<FileEntry> all(long upTo) throws IOException {
-    long compact = -1;
+  /**
+   * Reads the log for its writer: adds every file it remembers to {@code seen} and returns the
+   * newest entry's number (-1 for an empty log). Deletes what an interrupted write or merge left.
+   */
+  long open(SeenFiles seen) throws IOException {
+    storage.deleteAbandonedWrites(dir);
+    List<Long> entryIds = new ArrayList<>();
+    List<Compact> found = new ArrayList<>();
     for (FileInfo file : storage.list(dir)) {
-      String name = file.name();
-      if (name.endsWith(COMPACT_SUFFIX)) {
-        long id = idOf(name);
-        if (id <= upTo) {
-          compact = Math.max(compact, id);
-        }
+      long id = LogNames.entryId(file.name());
+      Range range = LogNames.compact(file.name());
+      if (id >= 0) {
+        entryIds.add(id);
+      } else if (range != null) {
+        found.add(new Compact(file.name(), range, 0, Long.MIN_VALUE));
       }
     }
-    List<FileEntry> out = new ArrayList<>();
-    if (compact >= 0) {
-      out.addAll(read(dir.resolve(compact + COMPACT_SUFFIX)));
+    found.sort(Comparator.comparingLong((Compact c) -> c.range().from()).thenComparingLong(c -> -c.range().to()));
+    compacts.clear();
+    for (Compact c : found) {
+      if (!compacts.isEmpty() && compacts.get(compacts.size() - 1).range().contains(c.range())) {
+        storage.delete(dir.resolve(c.name())); // an input of a merge that wrote its result, or an older first-format file
+        continue;
+      }
+      compacts.add(read(c, seen));
     }
-    for (long id = compact + 1; id <= upTo; id++) {
-      out.addAll(read(dir.resolve(Long.toString(id))));
+    latestId = Math.max(folded(), entryIds.stream().mapToLong(Long::longValue).max().orElse(-1));
+    for (long id = folded() + 1; id <= latestId; id++) {
+      for (FileEntry file : entries(id)) {
+        seen.add(file.path().toString(), file.modificationTimeMillis());
+      }
     }
-    return out;
+    seen.purge();
+    oldestEntry = entryIds.stream().mapToLong(Long::longValue).min().orElse(latestId + 1);
+    return latestId;
   }
 
-  /** Records entry {@code id}, then compacts if it is due. */
+  private Compact read(Compact c, SeenFiles seen) throws IOException {
+    URI path = dir.resolve(c.name());
+    LogFile.Contents contents = LogFile.decode(path.toString(), storage.readAll(path));
+    long newest = Long.MIN_VALUE;
+    for (FileEntry file : contents.files()) {
+      seen.add(file.path().toString(), file.modificationTimeMillis());
+      newest = Math.max(newest, file.modificationTimeMillis());
+    }
+    seen.forgotten(contents.forgottenBefore());
+    return new Compact(c.name(), c.range(), contents.files().size(), newest);
+  }
+
+  /** The newest entry a compact file covers, or -1. */
+  private long folded() {
+    return compacts.isEmpty() ? -1 : compacts.get(compacts.size() - 1).range().to();
+  }
+
+  /** Records entry {@code id}, which must be the next one. */
   void add(long id, List<FileEntry> files) throws IOException {
-    URI path = dir.resolve(Long.toString(id));
-    if (!storage.createIfAbsent(path, encode(files))) {
-      throw new MillraceException("source log entry " + path + " exists already: another query is using this "
-          + "checkpoint, or the log was changed by hand");
+    URI path = dir.resolve(LogNames.entry(id));
+    if (!storage.createIfAbsent(path, LogFile.entry(files))) {
+      throw exists(path);
     }
-    if ((id + 1) % compactInterval == 0) {
-      URI compact = dir.resolve(id + COMPACT_SUFFIX);
-      // Losing this race to an identical compaction is harmless: its content is the same entries.
-      storage.createIfAbsent(compact, encode(all(id)));
-    }
+    latestId = id;
+    oldestEntry = Math.min(oldestEntry, id);
   }
 
-  private long newestCompactAtOrAfter(long id) throws IOException {
-    long best = -1;
-    for (FileInfo file : storage.list(dir)) {
-      if (file.name().endsWith(COMPACT_SUFFIX)) {
-        long c = idOf(file.name());
-        if (c >= id && (best < 0 || c < best)) {
-          best = c;
-        }
+  /**
+   * Folds the entries not yet in a compact file into one, once there are {@code compactInterval}
+   * of them, then merges and forgets compact files; files modified before {@code forgetBefore}
+   * are dropped.
+   */
+  void compactIfDue(long forgetBefore) throws IOException {
+    if (latestId - folded() < compactInterval) {
+      return;
+    }
+    List<FileEntry> files = new ArrayList<>();
+    for (long id = folded() + 1; id <= latestId; id++) {
+      files.addAll(entries(id));
+    }
+    compacts.add(write(new Range(folded() + 1, latestId), files, forgetBefore));
+    while (compacts.size() >= 2 && older().files() <= newest().files()) {
+      Compact older = compacts.remove(compacts.size() - 2);
+      Compact newer = compacts.remove(compacts.size() - 1);
+      List<FileEntry> merged = new ArrayList<>(readFiles(older));
+      merged.addAll(readFiles(newer));
+      compacts.add(write(new Range(older.range().from(), newer.range().to()), merged, forgetBefore));
+      storage.delete(dir.resolve(older.name()));
+      storage.delete(dir.resolve(newer.name()));
+    }
+    for (int i = compacts.size() - 2; i >= 0; i--) {
+      if (compacts.get(i).newestModified() < forgetBefore) {
+        storage.delete(dir.resolve(compacts.remove(i).name()));
       }
     }
-    return best;
   }
 
-  /** The entry number a log file name carries, or -1 for a name that is not a log file. */
-  private static long idOf(String name) {
-    String digits = name.endsWith(COMPACT_SUFFIX) ? name.substring(0, name.length() - COMPACT_SUFFIX.length()) : name;
-    if (digits.isEmpty() || digits.length() > 18) {
-      return -1;
-    }
-    for (int i = 0; i < digits.length(); i++) {
-      if (!Character.isDigit(digits.charAt(i))) {
-        return -1;
-      }
-    }
-    return Long.parseLong(digits);
+  private Compact older() {
+    return compacts.get(compacts.size() - 2);
   }
 
-  static byte[] encode(List<FileEntry> files) throws IOException {
-    StringWriter body = new StringWriter();
-    body.write(VERSION);
-    body.write('\n');
+  private Compact newest() {
+    return compacts.get(compacts.size() - 1);
+  }
+
+  private List<FileEntry> readFiles(Compact c) throws IOException {
+    URI path = dir.resolve(c.name());
+    return LogFile.decode(path.toString(), storage.readAll(path)).files();
+  }
+
+  private Compact write(Range range, List<FileEntry> files, long forgetBefore) throws IOException {
+    List<FileEntry> kept = new ArrayList<>(files.size());
+    long newest = Long.MIN_VALUE;
     for (FileEntry file : files) {
-      StringWriter line = new StringWriter();
-      try (JsonGenerator out = JSON.createGenerator(line)) {
-        out.writeStartObject();
-        out.writeStringField("path", file.path().toString());
-        out.writeNumberField("size", file.size());
-        out.writeNumberField("modificationTime", file.modificationTimeMillis());
-        out.writeNumberField("logOffset", file.logOffset());
-        out.writeEndObject();
+      if (file.modificationTimeMillis() >= forgetBefore) {
+        kept.add(file);
+        newest = Math.max(newest, file.modificationTimeMillis());
       }
-      body.write(line.toString());
-      body.write('\n');
     }
-    byte[] content = body.toString().getBytes(StandardCharsets.UTF_8);
-    ByteArrayOutputStream all = new ByteArrayOutputStream(content.length + 20);
-    all.write(content);
-    all.write((CRC_PREFIX + Long.toHexString(crc(content, content.length)) + "\n").getBytes(StandardCharsets.UTF_8));
-    return all.toByteArray();
+    URI path = dir.resolve(range.fileName());
+    if (!storage.createIfAbsent(path, LogFile.compact(forgetBefore, kept))) {
+      throw exists(path);
+    }
+    return new Compact(range.fileName(), range, kept.size(), newest);
   }
 
-  private List<FileEntry> read(URI path) throws IOException {
-    byte[] bytes;
-    try {
-      bytes = storage.readAll(path);
-    } catch (java.nio.file.NoSuchFileException e) {
-      throw new CorruptFileException(path.toString(), "missing", e);
-    }
-    return decode(path.toString(), bytes);
-  }
-
-  static List<FileEntry> decode(String path, byte[] bytes) {
-    int end = bytes.length;
-    if (end == 0 || bytes[end - 1] != '\n') {
-      throw new CorruptFileException(path, "truncated: it does not end with its checksum line");
-    }
-    int lastLineStart = end - 1;
-    while (lastLineStart > 0 && bytes[lastLineStart - 1] != '\n') {
-      lastLineStart--;
-    }
-    String crcLine = new String(bytes, lastLineStart, end - 1 - lastLineStart, StandardCharsets.UTF_8);
-    if (!crcLine.startsWith(CRC_PREFIX)) {
-      throw new CorruptFileException(path, "truncated: the last line is not its checksum");
-    }
-    long expected;
-    try {
-      expected = Long.parseLong(crcLine.substring(CRC_PREFIX.length()), 16);
-    } catch (NumberFormatException e) {
-      throw new CorruptFileException(path, "the checksum line '" + crcLine + "' does not parse", e);
-    }
-    long actual = crc(bytes, lastLineStart);
-    if (actual != expected) {
-      throw new CorruptFileException(path, "checksum mismatch (recorded " + Long.toHexString(expected)
-          + ", computed " + Long.toHexString(actual) + ")");
-    }
-    String[] lines = new String(bytes, 0, lastLineStart, StandardCharsets.UTF_8).split("\n");
-    if (!lines[0].equals(VERSION)) {
-      throw new CorruptFileException(path, "unknown version '" + lines[0] + "'; this source reads " + VERSION);
-    }
-    List<FileEntry> out = new ArrayList<>(lines.length - 1);
-    for (int i = 1; i < lines.length; i++) {
-      out.add(parseLine(path, i + 1, lines[i]));
-    }
-    return out;
-  }
-
-  private static FileEntry parseLine(String path, int lineNumber, String line) {
-    String file = null;
-    long size = -1;
-    long mtime = -1;
-    long logOffset = -1;
-    try (JsonParser in = JSON.createParser(line)) {
-      if (in.nextToken() != JsonToken.START_OBJECT) {
-        throw new IOException("not a JSON object");
-      }
-      while (in.nextToken() == JsonToken.FIELD_NAME) {
-        String name = in.currentName();
-        in.nextToken();
-        switch (name) {
-          case "path" -> file = in.getText();
-          case "size" -> size = in.getLongValue();
-          case "modificationTime" -> mtime = in.getLongValue();
-          case "logOffset" -> logOffset = in.getLongValue();
-          default -> in.skipChildren();
-        }
-      }
-      if (file == null || size < 0 || logOffset < 0) {
-        throw new IOException("path, size or logOffset is missing");
-      }
-      return new FileEntry(URI.create(file), size, mtime, logOffset);
-    } catch (IOException | IllegalArgumentException e) {
-      throw new CorruptFileException(path, "line " + lineNumber + " is not a file entry: " + e.getMessage(), e);
+  /**
+   * Deletes the entries no replay can need: those a compact file covers that are older than the
+   * newest {@code minBatchesToRetain} committed entries, {@code committed} being the newest.
+   */
+  void forgetEntriesThrough(long committed) throws IOException {
+    long through = Math.min(committed - minBatchesToRetain, folded());
+    for (; oldestEntry <= through; oldestEntry++) {
+      storage.delete(dir.resolve(LogNames.entry(oldestEntry)));
     }
   }
 
-  private static long crc(byte[] bytes, int length) {
-    CRC32 crc = new CRC32();
-    crc.update(bytes, 0, length);
-    return crc.getValue();
+  private MillraceException exists(URI path) {
+    return new MillraceException("source log file " + path + " exists already: another query is using this "
+        + "checkpoint, or the log was changed by hand");
   }
 }

@@ -8,6 +8,7 @@ import io.millrace.spi.source.PartitionReader;
 import io.millrace.spi.source.ReadLimit;
 import io.millrace.spi.source.Source;
 import io.millrace.tck.TckContext;
+import io.millrace.tck.TckStorage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,13 +22,23 @@ final class TestSources {
   private TestSources() {}
 
   static Source open(Path input, Path metadata, String schema, String... options) {
+    return new FileSourceProvider().create(TckContext.source("file", optionMap(input, options), "test-query",
+        Optional.ofNullable(schema).map(Schema::parse), metadata.toUri()));
+  }
+
+  /** A source on the local storage whose context answers {@code minBatchesToRetain}. */
+  static Source open(Path input, Path metadata, int minBatchesToRetain, String schema, String... options) {
+    return new FileSourceProvider().create(new TestContext(optionMap(input, options),
+        Optional.ofNullable(schema).map(Schema::parse), metadata.toUri(), TckStorage::forUri, minBatchesToRetain));
+  }
+
+  private static Map<String, String> optionMap(Path input, String... options) {
     Map<String, String> map = new HashMap<>();
     map.put("path", input.toString());
     for (int i = 0; i < options.length; i += 2) {
       map.put(options[i], options[i + 1]);
     }
-    return new FileSourceProvider().create(TckContext.source("file", map, "test-query",
-        Optional.ofNullable(schema).map(Schema::parse), metadata.toUri()));
+    return map;
   }
 
   static List<Row> read(Source source, Offset start, Offset end) throws IOException {

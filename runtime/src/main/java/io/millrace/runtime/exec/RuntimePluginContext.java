@@ -61,6 +61,11 @@ class RuntimePluginContext implements PluginContext {
       public URI metadataPath() {
         return metadataPath;
       }
+
+      @Override
+      public int minBatchesToRetain() {
+        return engine.settings().minBatchesToRetain();
+      }
     }
     return new Context();
   }
