@@ -1,4 +1,4 @@
-package io.millrace.state.hdfs.storage;
+package io.millrace.storage.hadoop;
 
 import java.net.URI;
 import java.util.Map;

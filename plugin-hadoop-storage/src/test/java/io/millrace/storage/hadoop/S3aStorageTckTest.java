@@ -1,4 +1,4 @@
-package io.millrace.state.hdfs.storage;
+package io.millrace.storage.hadoop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

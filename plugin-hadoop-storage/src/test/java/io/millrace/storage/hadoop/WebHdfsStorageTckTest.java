@@ -1,4 +1,4 @@
-package io.millrace.state.hdfs.storage;
+package io.millrace.storage.hadoop;
 
 import io.millrace.tck.storage.StorageContractSuite;
 import io.millrace.tck.storage.StorageKit;

@@ -67,7 +67,7 @@ class PluginLookupTest extends PluginRegistryTestBase {
     assertThatThrownBy(() -> registry.storageForScheme("hdfs"))
         .isInstanceOf(UnknownPluginException.class)
         .hasMessage("no storage serves scheme 'hdfs'; installed schemes: file"
-            + " (install plugin-hdfs-state for hdfs:, s3a:, ...)");
+            + " (install plugin-hadoop-storage for hdfs:, s3a:, ...)");
   }
 
   @Test
