@@ -21,7 +21,10 @@ public final class Main implements Runnable {
     System.exit(execute(args));
   }
 
-  /** Runs the command line and returns the exit code: 0 done, 1 the query failed, 2 bad input. */
+  /**
+   * Runs the command line and returns the exit code: 0 done, 1 the query failed, 2 bad input (for
+   * {@code plugins}: a plugin that cannot be loaded, listed with the others).
+   */
   public static int execute(String... args) {
     return new CommandLine(new Main())
         .setExecutionExceptionHandler(new ErrorHandler())

@@ -13,8 +13,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
-/** Plugins from the plugins directory each get their own libraries and see only the JDK and the SPI. */
+/** Plugins from the plugins directory each get their own libraries and see only the JDK, the SPI and SLF4J's API. */
 class PluginIsolationTest extends PluginRegistryTestBase {
 
   @Test
@@ -51,14 +52,24 @@ class PluginIsolationTest extends PluginRegistryTestBase {
     SourceProvider caller = loadGuavaCaller();
     ClassLoader loader = caller.getClass().getClassLoader();
 
-    // The runtime has Guava and SLF4J; the plugin, which bundles neither, must not get them.
+    // The runtime has Guava, Jackson and picocli; the plugin, which bundles none, must not get them.
     assertThat(Class.forName("com.google.common.base.Strings")).isNotNull();
     assertThatThrownBy(caller::description)
         .isInstanceOf(NoClassDefFoundError.class)
         .hasMessageContaining("com/google/common/base/Strings");
     assertThatThrownBy(() -> loader.loadClass("com.google.common.base.Strings"))
         .isInstanceOf(ClassNotFoundException.class);
-    assertThatThrownBy(() -> loader.loadClass("org.slf4j.LoggerFactory")).isInstanceOf(ClassNotFoundException.class);
+    assertThatThrownBy(() -> loader.loadClass("com.fasterxml.jackson.databind.ObjectMapper"))
+        .isInstanceOf(ClassNotFoundException.class);
+    assertThatThrownBy(() -> loader.loadClass("picocli.CommandLine")).isInstanceOf(ClassNotFoundException.class);
+  }
+
+  @Test
+  void aPluginSharesTheRuntimesSlf4jSoItsLibrariesLogWhereTheRuntimeLogs() throws Exception {
+    ClassLoader loader = loadGuavaCaller().getClass().getClassLoader();
+
+    assertThat(loader.loadClass(LoggerFactory.class.getName())).isSameAs(LoggerFactory.class);
+    assertThat(loader.getResource(LoggerFactory.class.getName().replace('.', '/') + ".class")).isNotNull();
   }
 
   @Test

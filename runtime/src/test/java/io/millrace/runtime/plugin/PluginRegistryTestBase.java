@@ -1,6 +1,7 @@
 package io.millrace.runtime.plugin;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,6 +39,12 @@ abstract class PluginRegistryTestBase {
   /** Loads the plugins directory and the plugins on {@code applicationLoader}'s class path. */
   PluginRegistry load(ClassLoader applicationLoader) {
     registry = PluginRegistry.load(applicationLoader, Optional.of(plugins));
+    return registry;
+  }
+
+  /** Surveys the plugins directory alone, listing broken plugins instead of failing. */
+  PluginRegistry surveyDirectoryOnly() {
+    registry = PluginRegistry.survey(ClassLoader.getPlatformClassLoader(), List.of(plugins));
     return registry;
   }
 }
