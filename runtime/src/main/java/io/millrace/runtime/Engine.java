@@ -103,6 +103,5 @@ public final class Engine implements AutoCloseable {
       }
     }
     storages.clear();
-    plugins.close();
   }
 }

@@ -34,28 +34,27 @@ final class PluginsCommand implements Callable<Integer> {
   public Integer call() {
     List<Path> dirs = PluginDirectories.list(PluginDirectories.user(pluginsDir));
     PrintWriter out = spec.commandLine().getOut();
-    try (PluginRegistry registry = PluginRegistry.survey(Main.class.getClassLoader(), dirs)) {
-      out.println("plugins directories: " + (dirs.isEmpty() ? "none"
-          : dirs.stream().map(Path::toString).collect(Collectors.joining(", "))));
-      String format = "%-12s %-16s %-14s %-5s %-12s %s%n";
-      out.printf(format, "KIND", "NAME", "VERSION", "SPI", "FROM", "LOCATION");
-      for (InstalledPlugin p : registry.installed()) {
-        out.printf(format, p.kind().label().toLowerCase(Locale.ROOT), p.name(), p.version(), p.spiVersion(),
-            p.origin().label(), p.location());
-      }
-      List<BrokenPlugin> broken = registry.broken();
-      if (!broken.isEmpty()) {
-        out.printf("%nbroken plugins (%d); millrace run refuses to start until each is fixed or removed:%n", broken.size());
-        for (BrokenPlugin b : broken) {
-          out.printf("  %s (%s)%n    %s%n", b.location(), b.origin().label(), b.reason());
-        }
-      }
-      out.flush();
-      if (!broken.isEmpty()) {
-        spec.commandLine().getErr().printf("millrace: %d plugin(s) could not be loaded; see the list above%n", broken.size());
-        return 2;
-      }
-      return 0;
+    PluginRegistry registry = PluginRegistry.survey(Main.class.getClassLoader(), dirs);
+    out.println("plugins directories: " + (dirs.isEmpty() ? "none"
+        : dirs.stream().map(Path::toString).collect(Collectors.joining(", "))));
+    String format = "%-12s %-16s %-14s %-5s %-12s %s%n";
+    out.printf(format, "KIND", "NAME", "VERSION", "SPI", "FROM", "LOCATION");
+    for (InstalledPlugin p : registry.installed()) {
+      out.printf(format, p.kind().label().toLowerCase(Locale.ROOT), p.name(), p.version(), p.spiVersion(),
+          p.origin().label(), p.location());
     }
+    List<BrokenPlugin> broken = registry.broken();
+    if (!broken.isEmpty()) {
+      out.printf("%nbroken plugins (%d); millrace run refuses to start until each is fixed or removed:%n", broken.size());
+      for (BrokenPlugin b : broken) {
+        out.printf("  %s (%s)%n    %s%n", b.location(), b.origin().label(), b.reason());
+      }
+    }
+    out.flush();
+    if (!broken.isEmpty()) {
+      spec.commandLine().getErr().printf("millrace: %d plugin(s) could not be loaded; see the list above%n", broken.size());
+      return 2;
+    }
+    return 0;
   }
 }

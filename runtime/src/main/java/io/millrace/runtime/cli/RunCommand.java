@@ -120,13 +120,11 @@ final class RunCommand implements Callable<Integer> {
    */
   private static void requireReadableSink(String format, Map<String, String> settings) {
     List<Path> pluginsDirs = Optional.ofNullable(settings.get(Settings.PLUGINS_DIR)).map(Settings::pluginsDirs).orElse(List.of());
-    try (PluginRegistry plugins = PluginRegistry.load(Main.class.getClassLoader(), pluginsDirs)) {
-      SinkProvider sink = plugins.sink(format);
-      if (!(sink instanceof ReadableSinkProvider)) {
-        throw new AnalysisException("--show needs a sink that can read back what it wrote, such as delta or memory;"
-            + " sink '" + format + "' (" + sink.getClass().getName() + ") cannot: its provider does not implement"
-            + " ReadableSinkProvider");
-      }
+    SinkProvider sink = PluginRegistry.load(Main.class.getClassLoader(), pluginsDirs).sink(format);
+    if (!(sink instanceof ReadableSinkProvider)) {
+      throw new AnalysisException("--show needs a sink that can read back what it wrote, such as delta or memory;"
+          + " sink '" + format + "' (" + sink.getClass().getName() + ") cannot: its provider does not implement"
+          + " ReadableSinkProvider");
     }
   }
 }

@@ -8,7 +8,6 @@ import io.millrace.spi.source.SourceProvider;
 import io.millrace.spi.state.StateStoreProviderFactory;
 import io.millrace.spi.storage.StorageProvider;
 import io.millrace.spi.trigger.TriggerPolicyProvider;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,10 +25,10 @@ import org.slf4j.LoggerFactory;
  * over the class loader given to {@link #load}. And the plugins directories
  * ({@code millrace.plugins.dir}), in order: each {@code *.jar} directly in one is one plugin,
  * and each sub-folder is one plugin made of all the jars under it. Each directory plugin gets
- * its own {@link PluginClassLoader}, which sees the JDK, the SPI ({@code io.millrace.spi} and
- * its sub-packages) and the SLF4J API and nothing else, so plugins can bundle clashing versions
- * of one library and cannot lean on the runtime's own libraries. Plugins that log use
- * {@link System.Logger}.
+ * its own {@link PluginClassLoader} (one per JVM, see {@link PluginClassLoaders}), which sees
+ * the JDK, the SPI ({@code io.millrace.spi} and its sub-packages) and the SLF4J API and nothing
+ * else, so plugins can bundle clashing versions of one library and cannot lean on the runtime's
+ * own libraries. Plugins that log use {@link System.Logger}.
  *
  * <p>Every check runs at load, for every plugin, whether or not a query will select it: jars
  * readable, names unique per kind, schemes unique across storage plugins, and SPI versions
@@ -40,7 +39,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A registry is immutable and safe to share between threads.
  */
-public final class PluginRegistry implements AutoCloseable {
+public final class PluginRegistry {
   private static final Logger LOG = LoggerFactory.getLogger(PluginRegistry.class);
 
   private final PluginCatalog catalog;
@@ -93,32 +92,24 @@ public final class PluginRegistry implements AutoCloseable {
       throw b.problem();
     } : broken::add;
     List<PluginClassLoader> loaders = new ArrayList<>();
-    try {
-      List<InstalledPlugin> found = new ArrayList<>(ProviderDiscovery.onClassPath(applicationLoader, problems));
-      found.forEach(p -> LOG.debug("found {} plugin {} on the class path", p.kind().label(), p.describe()));
-      ClassLoader spiOnly = new SpiOnlyClassLoader();
-      for (Path dir : pluginsDirs) {
-        for (PluginDirectory.Entry entry : PluginDirectory.scan(dir)) {
-          loadEntry(entry, spiOnly, loaders, problems).ifPresent(found::addAll);
-        }
+    List<InstalledPlugin> found = new ArrayList<>(ProviderDiscovery.onClassPath(applicationLoader, problems));
+    found.forEach(p -> LOG.debug("found {} plugin {} on the class path", p.kind().label(), p.describe()));
+    for (Path dir : pluginsDirs) {
+      for (PluginDirectory.Entry entry : PluginDirectory.scan(dir)) {
+        loadEntry(entry, loaders, problems).ifPresent(found::addAll);
       }
-      PluginCatalog catalog = new PluginCatalog(found, problems);
-      broken.forEach(b -> LOG.warn("plugin {} is broken: {}", b.location(), b.reason()));
-      return new PluginRegistry(catalog, broken, loaders);
-    } catch (RuntimeException | Error e) {
-      // A failed load hands out no registry, so nobody else can close the jars it opened.
-      closeAll(loaders).ifPresent(e::addSuppressed);
-      throw e;
     }
+    PluginCatalog catalog = new PluginCatalog(found, problems);
+    broken.forEach(b -> LOG.warn("plugin {} is broken: {}", b.location(), b.reason()));
+    return new PluginRegistry(catalog, broken, loaders);
   }
 
   /** The plugins of one directory entry, or empty if it is broken (reported to {@code problems}). */
-  private static Optional<List<InstalledPlugin>> loadEntry(PluginDirectory.Entry entry, ClassLoader spiOnly,
+  private static Optional<List<InstalledPlugin>> loadEntry(PluginDirectory.Entry entry,
       List<PluginClassLoader> loaders, Consumer<BrokenPlugin> problems) {
-    PluginClassLoader loader = null;
     try {
       PluginDirectory.checkJars(entry);
-      loader = new PluginClassLoader(entry.location(), entry.jars(), spiOnly);
+      PluginClassLoader loader = PluginClassLoaders.of(entry);
       loaders.add(loader);
       List<InstalledPlugin> plugins = ProviderDiscovery.inPlugin(loader);
       if (plugins.isEmpty()) {
@@ -129,11 +120,6 @@ public final class PluginRegistry implements AutoCloseable {
       return Optional.of(plugins);
     } catch (MillraceException e) {
       problems.accept(new BrokenPlugin(PluginOrigin.PLUGINS_DIR, entry.location().toString(), e));
-      // Only a survey gets here: nothing of a broken plugin is used, so its jars close now.
-      if (loader != null) {
-        loaders.remove(loader);
-        closeAll(List.of(loader)).ifPresent(c -> LOG.warn("{}", c.getMessage()));
-      }
       return Optional.empty();
     }
   }
@@ -232,31 +218,4 @@ public final class PluginRegistry implements AutoCloseable {
     return catalog.all().stream().filter(p -> p.location().equals(location.toString())).toList();
   }
 
-  /**
-   * Closes the jars of the plugins-directory plugins. Call it only once no object made by
-   * those plugins is in use any more: classes they have not loaded yet can no longer be found.
-   */
-  @Override
-  public void close() {
-    Optional<MillraceException> failure = closeAll(loaders);
-    if (failure.isPresent()) {
-      throw failure.get();
-    }
-  }
-
-  private static Optional<MillraceException> closeAll(List<PluginClassLoader> loaders) {
-    MillraceException failure = null;
-    for (PluginClassLoader loader : loaders) {
-      try {
-        loader.close();
-      } catch (IOException e) {
-        if (failure == null) {
-          failure = new MillraceException("cannot close the jars of plugin " + loader.location() + ": " + e, e);
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
-    return Optional.ofNullable(failure);
-  }
 }

@@ -75,10 +75,10 @@ class PluginDirectoryTest extends PluginRegistryTestBase {
     String setting = plugins + File.pathSeparator + more + File.pathSeparator + plugins.resolve(".") + File.pathSeparator;
 
     List<Path> dirs = Settings.pluginsDirs(setting);
-    try (PluginRegistry registry = PluginRegistry.load(ClassLoader.getPlatformClassLoader(), dirs)) {
-      assertThat(dirs).containsExactly(plugins, more);
-      assertThat(registry.installed()).extracting(InstalledPlugin::name, InstalledPlugin::location)
-          .containsExactly(tuple("console", first.toString()), tuple("extra", second.toString()));
-    }
+    PluginRegistry registry = PluginRegistry.load(ClassLoader.getPlatformClassLoader(), dirs);
+
+    assertThat(dirs).containsExactly(plugins, more);
+    assertThat(registry.installed()).extracting(InstalledPlugin::name, InstalledPlugin::location)
+        .containsExactly(tuple("console", first.toString()), tuple("extra", second.toString()));
   }
 }

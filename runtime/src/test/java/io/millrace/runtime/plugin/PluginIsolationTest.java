@@ -5,13 +5,16 @@ import static io.millrace.runtime.plugin.TestPlugins.fqcn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.millrace.runtime.Engine;
 import io.millrace.spi.Plugin;
 import io.millrace.spi.data.Row;
+import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.source.SourceProvider;
 import io.millrace.spi.trigger.TriggerPolicyProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
@@ -92,6 +95,25 @@ class PluginIsolationTest extends PluginRegistryTestBase {
     assertThat(loader.getResource(Plugin.class.getName().replace('.', '/') + ".class")).isNotNull();
     assertThat(loader.loadClass("java.lang.System$Logger")).isSameAs(System.Logger.class);
     assertThat(loader.loadClass("java.sql.Timestamp")).isSameAs(java.sql.Timestamp.class);
+  }
+
+  @Test
+  void aPluginsLoaderOutlivesItsSessionAndTheNextSessionSharesIt() throws Exception {
+    fixtures.builder()
+        .source(fqcn("LateSource"), TestPlugins.lateLoader("LateSource", "late"))
+        .service(SourceProvider.class, fqcn("LateSource"))
+        .writeTo(plugins.resolve("late.jar"));
+    Map<String, String> settings = Map.of("millrace.plugins.dir", plugins.toString());
+    SourceProvider first;
+    try (Engine engine = new Engine(settings, FaultInjector.NONE)) {
+      first = engine.plugins().source("late");
+    }
+
+    // What Hadoop's shutdown hook does at exit: load a class of the plugin after its session closed.
+    assertThat(first.description()).isEqualTo("loaded late");
+    try (Engine engine = new Engine(settings, FaultInjector.NONE)) {
+      assertThat(engine.plugins().source("late").getClass()).isSameAs(first.getClass());
+    }
   }
 
   /** Builds the probe source against {@code guava} into {@code folder}, and the Guava jar into {@code libFolder}. */

@@ -119,17 +119,17 @@ class PluginLookupTest extends PluginRegistryTestBase {
   @Test
   void classPathPluginsAreFoundAndLocatedByTheirCodeSource() throws Exception {
     Path testClasses = Path.of(ClasspathProbeTrigger.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    try (PluginRegistry registry = PluginRegistry.load(getClass().getClassLoader(), Optional.empty())) {
+    PluginRegistry registry = PluginRegistry.load(getClass().getClassLoader(), Optional.empty());
 
-      assertThat(registry.trigger("Classpath-Probe")).isInstanceOf(ClasspathProbeTrigger.class);
-      assertThat(registry.installed())
-          .filteredOn(p -> p.name().equals(ClasspathProbeTrigger.NAME))
-          .singleElement()
-          .satisfies(p -> {
-            assertThat(p.kind()).isEqualTo(PluginKind.TRIGGER);
-            assertThat(p.location()).isEqualTo(testClasses.toString());
-          });
-    }
+    assertThat(registry.trigger("Classpath-Probe")).isInstanceOf(ClasspathProbeTrigger.class);
+    assertThat(registry.installed())
+        .filteredOn(p -> p.name().equals(ClasspathProbeTrigger.NAME))
+        .singleElement()
+        .satisfies(p -> {
+          assertThat(p.kind()).isEqualTo(PluginKind.TRIGGER);
+          assertThat(p.origin()).isEqualTo(PluginOrigin.CLASS_PATH);
+          assertThat(p.location()).isEqualTo(testClasses.toString());
+        });
   }
 
   @Test

@@ -234,4 +234,27 @@ final class TestPlugins {
         }
         """.formatted(className, name, inCreate, inAddBatch);
   }
+
+  /**
+   * A source whose description comes from a nested class that is loaded only when first asked
+   * for, as a library's shutdown hook loads its classes only at exit.
+   */
+  static String lateLoader(String className, String name) {
+    return """
+        package test.plugins;
+
+        public final class %1$s implements io.millrace.spi.source.SourceProvider {
+          public String name() { return "%2$s"; }
+          public String spiVersion() { return io.millrace.spi.Spi.VERSION; }
+          public String description() { return new Late().text(); }
+          public io.millrace.spi.source.Source create(io.millrace.spi.source.SourceContext context) {
+            throw new UnsupportedOperationException("test plugin %2$s is only discovered, never run");
+          }
+
+          static final class Late {
+            String text() { return "loaded late"; }
+          }
+        }
+        """.formatted(className, name);
+  }
 }
