@@ -3,7 +3,7 @@ package io.millrace.it;
 import static io.millrace.it.DeltaChildRuns.FILES;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.millrace.state.hdfs.storage.MiniHdfs;
+import io.millrace.storage.hadoop.MiniHdfs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.millrace.it;
 
-import io.millrace.state.hdfs.storage.MiniHdfs;
+import io.millrace.storage.hadoop.MiniHdfs;
 import java.net.URI;
 import java.util.Map;
 import java.util.UUID;

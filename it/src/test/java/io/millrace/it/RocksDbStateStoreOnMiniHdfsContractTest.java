@@ -1,6 +1,6 @@
 package io.millrace.it;
 
-import io.millrace.state.hdfs.storage.MiniHdfs;
+import io.millrace.storage.hadoop.MiniHdfs;
 import io.millrace.state.rocksdb.RocksDbStateKit;
 import io.millrace.tck.state.StateStoreContractSuite;
 import io.millrace.tck.state.StateStoreKit;
@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 /**
  * The TCK's state store rules T01 to T18 for the {@code rocksdb} provider with every checkpoint
  * on a real, in-process HDFS ({@code hdfs://localhost:<port>/}): changelogs, snapshot manifests
- * and shared SSTs go through plugin-hdfs-state's Hadoop storage, whose commits rename without
+ * and shared SSTs go through plugin-hadoop-storage's storage, whose commits rename without
  * overwrite, and every restore downloads from it. One cluster serves the whole class. (The
  * plugin's own tests run the same rules on {@code file:}; the plugin cannot start an HDFS, as it
  * depends on the SPI alone.)

@@ -1,6 +1,6 @@
 package io.millrace.it;
 
-import io.millrace.state.hdfs.storage.S3Proxy;
+import io.millrace.storage.hadoop.S3Proxy;
 import java.net.URI;
 import java.util.Map;
 import java.util.UUID;

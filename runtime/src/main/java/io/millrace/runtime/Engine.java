@@ -8,10 +8,8 @@ import io.millrace.spi.storage.Storage;
 import io.millrace.spi.storage.StorageProvider;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -38,8 +36,7 @@ public final class Engine implements AutoCloseable {
   public Engine(Map<String, String> conf, FaultInjector faults) {
     this.faults = faults;
     this.settings = new Settings(conf);
-    Optional<Path> pluginsDir = settings.options().get(Settings.PLUGINS_DIR).map(Path::of);
-    this.plugins = PluginRegistry.load(Engine.class.getClassLoader(), pluginsDir);
+    this.plugins = PluginRegistry.load(Engine.class.getClassLoader(), settings.pluginsDirs());
     this.taskPool = Executors.newFixedThreadPool(settings.taskThreads(), daemonThreads("millrace-task-"));
   }
 
@@ -106,6 +103,5 @@ public final class Engine implements AutoCloseable {
       }
     }
     storages.clear();
-    plugins.close();
   }
 }

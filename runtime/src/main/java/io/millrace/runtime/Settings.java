@@ -1,9 +1,15 @@
 package io.millrace.runtime;
 
 import io.millrace.spi.Options;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The session's settings ({@code millrace.*}), with defaults, and which of them are pinned in
@@ -85,6 +91,30 @@ public final class Settings {
 
   public Options options() {
     return options;
+  }
+
+  /** The plugins directories {@value #PLUGINS_DIR} names; see {@link #pluginsDirs(String)}. */
+  public List<Path> pluginsDirs() {
+    return options.get(PLUGINS_DIR).map(Settings::pluginsDirs).orElse(List.of());
+  }
+
+  /**
+   * The directories in a value of {@value #PLUGINS_DIR}: one or more, separated by the
+   * platform's path separator ({@code :} on Linux and macOS), in order, each once (a directory
+   * named twice would make every plugin in it a duplicate of itself).
+   */
+  public static List<Path> pluginsDirs(String value) {
+    Set<Path> seen = new LinkedHashSet<>();
+    List<Path> dirs = new ArrayList<>();
+    for (String part : value.split(Pattern.quote(File.pathSeparator))) {
+      if (!part.isBlank()) {
+        Path dir = Path.of(part.strip());
+        if (seen.add(dir.toAbsolutePath().normalize())) {
+          dirs.add(dir);
+        }
+      }
+    }
+    return List.copyOf(dirs);
   }
 
   public int minBatchesToRetain() {

@@ -5,7 +5,8 @@
  * edits a private copy of the paths it changes, so opening and committing a store cost
  * O(keys changed × log n) instead of Spark's O(state). Versions are persisted as compressed,
  * checksummed {@code <v>.delta} and {@code <v>.snapshot} files through the storage the
- * checkpoint URI selects ({@code file:} built in, {@code hdfs:}, {@code s3a:} … from the
- * storage in {@code io.millrace.state.hdfs.storage}).
+ * checkpoint URI selects ({@code file:} built in, {@code hdfs:}, {@code s3a:} … from
+ * plugin-hadoop-storage). The store reaches files only through the SPI's {@code Storage}, so it
+ * needs no Hadoop classes to run on local disk.
  */
 package io.millrace.state.hdfs;

@@ -1,6 +1,6 @@
 package io.millrace.state.hdfs;
 
-import io.millrace.state.hdfs.storage.MiniHdfs;
+import io.millrace.storage.hadoop.MiniHdfs;
 import io.millrace.tck.state.StateStoreContractSuite;
 import io.millrace.tck.state.StateStoreKit;
 import org.junit.jupiter.api.AfterAll;

@@ -1,6 +1,6 @@
 package io.millrace.state.hdfs;
 
-import io.millrace.state.hdfs.storage.S3Proxy;
+import io.millrace.storage.hadoop.S3Proxy;
 import io.millrace.tck.state.StateStoreContractSuite;
 import io.millrace.tck.state.StateStoreKit;
 import org.junit.jupiter.api.AfterAll;

@@ -22,9 +22,10 @@ public final class Main implements Runnable {
   }
 
   /**
-   * Runs the command line and returns the exit code: 0 done, 1 the query failed, 2 bad input.
-   * A run that Ctrl-C or SIGTERM stops ends with the JVM's 128 + the signal's number (130,
-   * 143) once {@link StopOnSignal} has stopped the query.
+   * Runs the command line and returns the exit code: 0 done, 1 the query failed, 2 bad input (for
+   * {@code plugins}: a plugin that cannot be loaded, listed with the others). A run that Ctrl-C
+   * or SIGTERM stops ends with the JVM's 128 + the signal's number (130, 143) once
+   * {@link StopOnSignal} has stopped the query.
    */
   public static int execute(String... args) {
     return new CommandLine(new Main())

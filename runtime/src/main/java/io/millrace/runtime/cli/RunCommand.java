@@ -13,6 +13,7 @@ import io.millrace.spi.sink.SinkProvider;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -38,7 +39,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--conf", paramLabel = "KEY=VALUE", description = "A session setting; wins over the job file's config.")
   Map<String, String> conf = new LinkedHashMap<>();
 
-  @Option(names = "--plugins-dir", description = "Plugins directory (default: $MILLRACE_PLUGINS_DIR).")
+  @Option(names = "--plugins-dir", paramLabel = "DIR",
+      description = "More plugins directories, after the distribution's plugins/ (default: $MILLRACE_PLUGINS_DIR, or the"
+          + " job's " + Settings.PLUGINS_DIR + "); several are separated by the path separator.")
   Path pluginsDir;
 
   @Option(names = "--json", description = "Print each batch's full progress as JSON instead of one line.")
@@ -61,11 +64,10 @@ final class RunCommand implements Callable<Integer> {
     JobFile jobFile = JobFile.read(job);
     MillraceSession session;
     Map<String, String> settings = new LinkedHashMap<>(jobFile.config());
-    String dir = pluginsDir != null ? pluginsDir.toString() : System.getenv("MILLRACE_PLUGINS_DIR");
-    if (dir != null) {
-      settings.put(Settings.PLUGINS_DIR, dir);
-    }
+    PluginDirectories.user(pluginsDir).ifPresent(dir -> settings.put(Settings.PLUGINS_DIR, dir));
     settings.putAll(conf);
+    Optional<String> dirs = PluginDirectories.withDistribution(Optional.ofNullable(settings.get(Settings.PLUGINS_DIR)));
+    dirs.ifPresent(d -> settings.put(Settings.PLUGINS_DIR, d));
     try {
       if (showRows != null) {
         requireReadableSink(jobFile.sinkFormat(), settings);
@@ -121,14 +123,12 @@ final class RunCommand implements Callable<Integer> {
    * before the query starts, so no batch runs for a table that could not be shown.
    */
   private static void requireReadableSink(String format, Map<String, String> settings) {
-    Optional<Path> pluginsDir = Optional.ofNullable(settings.get(Settings.PLUGINS_DIR)).map(Path::of);
-    try (PluginRegistry plugins = PluginRegistry.load(Main.class.getClassLoader(), pluginsDir)) {
-      SinkProvider sink = plugins.sink(format);
-      if (!(sink instanceof ReadableSinkProvider)) {
-        throw new AnalysisException("--show needs a sink that can read back what it wrote, such as delta or memory;"
-            + " sink '" + format + "' (" + sink.getClass().getName() + ") cannot: its provider does not implement"
-            + " ReadableSinkProvider");
-      }
+    List<Path> pluginsDirs = Optional.ofNullable(settings.get(Settings.PLUGINS_DIR)).map(Settings::pluginsDirs).orElse(List.of());
+    SinkProvider sink = PluginRegistry.load(Main.class.getClassLoader(), pluginsDirs).sink(format);
+    if (!(sink instanceof ReadableSinkProvider)) {
+      throw new AnalysisException("--show needs a sink that can read back what it wrote, such as delta or memory;"
+          + " sink '" + format + "' (" + sink.getClass().getName() + ") cannot: its provider does not implement"
+          + " ReadableSinkProvider");
     }
   }
 }

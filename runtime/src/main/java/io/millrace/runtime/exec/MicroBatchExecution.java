@@ -15,6 +15,7 @@ import io.millrace.runtime.expr.EvalContext;
 import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.runtime.plan.QueryPlan;
 import io.millrace.runtime.plan.RowPipeline;
+import io.millrace.runtime.plugin.MissingPluginClassException;
 import io.millrace.runtime.state.PartitionInput;
 import io.millrace.runtime.state.StatefulOperator;
 import io.millrace.spi.Options;
@@ -144,6 +145,26 @@ public final class MicroBatchExecution implements StreamingQuery {
    * {@code metadata}, so a retry gets the same query id).
    */
   public static MicroBatchExecution start(Engine engine, QuerySpec spec) {
+    try {
+      return open(engine, spec);
+    } catch (RuntimeException | LinkageError e) {
+      throwIfMissingPluginClass(engine, e);
+      throw e;
+    }
+  }
+
+  /**
+   * Throws the error that names the plugin, the class and the folder when {@code failure} comes
+   * from a plugins-directory plugin that lacks a library; returns for any other failure.
+   */
+  private static void throwIfMissingPluginClass(Engine engine, Throwable failure) {
+    Optional<MissingPluginClassException> missing = engine.plugins().explainMissingClass(failure);
+    if (missing.isPresent()) {
+      throw missing.get();
+    }
+  }
+
+  private static MicroBatchExecution open(Engine engine, QuerySpec spec) {
     // What needs no checkpoint is checked before one is opened or created.
     QueryChecks.checkForeachBatchOptions(spec);
     TriggerPolicy policy = createPolicy(engine, spec);
@@ -156,7 +177,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       MicroBatchExecution query;
       try {
         query = new MicroBatchExecution(engine, spec, runId, checkpoint, durable, policy);
-      } catch (IOException | RuntimeException e) {
+      } catch (IOException | RuntimeException | Error e) {
         closeQuietly(checkpoint);
         if (!durable) {
           deleteTemporary(checkpoint);
@@ -322,8 +343,9 @@ public final class MicroBatchExecution implements StreamingQuery {
       }
     } catch (Throwable t) {
       String where = batchInFlight >= 0 ? " in batch " + batchInFlight : "";
+      Throwable cause = engine.plugins().explainMissingClass(t).<Throwable>map(e -> e).orElse(t);
       failure = new StreamingQueryException("query " + spec.queryName().orElse(checkpoint.queryId())
-          + " [id=" + checkpoint.queryId() + "] failed" + where + ": " + t.getMessage(), t);
+          + " [id=" + checkpoint.queryId() + "] failed" + where + ": " + cause.getMessage(), cause);
       LOG.error("{}", failure.getMessage(), t);
     } finally {
       shutDown();
@@ -644,7 +666,12 @@ public final class MicroBatchExecution implements StreamingQuery {
 
   @Override
   public SinkTable readSinkTable(int maxRows) {
-    return sinkReadBack.read(maxRows);
+    try {
+      return sinkReadBack.read(maxRows);
+    } catch (RuntimeException | LinkageError e) {
+      throwIfMissingPluginClass(engine, e);
+      throw e;
+    }
   }
 
   @Override

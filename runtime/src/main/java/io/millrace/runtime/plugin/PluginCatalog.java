@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The installed plugins indexed by kind and lower-cased name, and storage plugins by lower-cased
@@ -28,24 +29,25 @@ final class PluginCatalog {
 
   /**
    * Indexes {@code plugins}, given in the order they were found, so that a duplicate's message
-   * names the one found first first.
-   *
-   * @throws DuplicatePluginException if two plugins of a kind share a name, or two storage
-   *     plugins a scheme
+   * names the one found first first. A plugin that cannot be indexed goes to {@code problems}
+   * with a {@link DuplicatePluginException} (its name or a scheme was taken) or, for a storage
+   * plugin that serves no usable scheme, a {@link MillraceException}; it is left out.
    */
-  PluginCatalog(List<InstalledPlugin> plugins) {
+  PluginCatalog(List<InstalledPlugin> plugins, Consumer<BrokenPlugin> problems) {
     for (PluginKind kind : PluginKind.values()) {
       byName.put(kind, new HashMap<>());
     }
+    List<InstalledPlugin> indexed = new ArrayList<>();
     for (InstalledPlugin plugin : plugins) {
-      indexName(plugin);
-      if (plugin.kind() == PluginKind.STORAGE) {
-        indexSchemes(plugin);
+      try {
+        index(plugin);
+        indexed.add(plugin);
+      } catch (MillraceException e) {
+        problems.accept(new BrokenPlugin(plugin.origin(), plugin.location(), e));
       }
     }
-    List<InstalledPlugin> sorted = new ArrayList<>(plugins);
-    sorted.sort(LISTING_ORDER);
-    this.all = List.copyOf(sorted);
+    indexed.sort(LISTING_ORDER);
+    this.all = List.copyOf(indexed);
   }
 
   /** Every plugin, by kind and then name. */
@@ -80,20 +82,22 @@ final class PluginCatalog {
     return byScheme.keySet();
   }
 
-  private void indexName(InstalledPlugin plugin) {
-    InstalledPlugin earlier = byName.get(plugin.kind()).putIfAbsent(key(plugin.name()), plugin);
+  /** Checks everything first, so a plugin that is refused leaves no trace in the indexes. */
+  private void index(InstalledPlugin plugin) {
+    Map<String, InstalledPlugin> names = byName.get(plugin.kind());
+    InstalledPlugin earlier = names.get(key(plugin.name()));
     if (earlier != null) {
       throw DuplicatePluginException.forName(earlier, plugin);
     }
-  }
-
-  private void indexSchemes(InstalledPlugin plugin) {
-    for (String scheme : schemesOf(plugin)) {
-      InstalledPlugin earlier = byScheme.putIfAbsent(key(scheme), plugin);
-      if (earlier != null && earlier != plugin) {
-        throw DuplicatePluginException.forScheme(key(scheme), earlier, plugin);
+    Set<String> schemes = plugin.kind() == PluginKind.STORAGE ? schemesOf(plugin) : Set.of();
+    for (String scheme : schemes) {
+      InstalledPlugin other = byScheme.get(key(scheme));
+      if (other != null) {
+        throw DuplicatePluginException.forScheme(key(scheme), other, plugin);
       }
     }
+    names.put(key(plugin.name()), plugin);
+    schemes.forEach(scheme -> byScheme.put(key(scheme), plugin));
   }
 
   // A storage plugin that serves no scheme could never be selected; say so rather than hide it.

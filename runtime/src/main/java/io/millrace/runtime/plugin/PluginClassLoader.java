@@ -9,22 +9,29 @@ import java.util.List;
 
 /**
  * The class loader of one plugin from the plugins directory: the plugin's jars on top of a
- * parent that shows only the JDK and the SPI. Each plugin gets its own, so two plugins may
- * bundle different versions of one library, and neither sees the runtime's libraries.
+ * parent that shows only the JDK, the SPI and the SLF4J API ({@link SpiOnlyClassLoader}). Each
+ * plugin gets its own, so two plugins may bundle different versions of one library, and
+ * neither sees the runtime's libraries.
  *
- * <p>Delegation is parent-first, which is safe because the parent holds nothing but the JDK
- * and the SPI: a plugin that bundles its own copy of the SPI still gets the runtime's classes,
- * so its providers stay castable to the runtime's interfaces.
+ * <p>Delegation is parent-first, which is safe because the parent holds nothing but the JDK,
+ * the SPI and SLF4J's API: a plugin that bundles its own copy of the SPI still gets the
+ * runtime's classes, so its providers stay castable to the runtime's interfaces.
  */
 public final class PluginClassLoader extends URLClassLoader {
   static {
     registerAsParallelCapable();
   }
 
+  /**
+   * How every plugin loader's name starts; the rest is the plugin's location. Stack frames carry
+   * their class loader's name, which is how a failure is traced back to the plugin it came from.
+   */
+  static final String NAME_PREFIX = "millrace-plugin:";
+
   private final Path location;
 
   PluginClassLoader(Path location, List<Path> jars, ClassLoader spiOnlyParent) {
-    super("millrace-plugin:" + location.getFileName(), urls(jars), spiOnlyParent);
+    super(NAME_PREFIX + location, urls(jars), spiOnlyParent);
     this.location = location;
   }
 
@@ -35,7 +42,7 @@ public final class PluginClassLoader extends URLClassLoader {
 
   @Override
   public String toString() {
-    return getName() + " (" + location + ")";
+    return getName();
   }
 
   private static URL[] urls(List<Path> jars) {

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +43,21 @@ final class PluginDirectory {
       entry(child).ifPresent(entries::add);
     }
     return entries;
+  }
+
+  /**
+   * Fails, naming the jar, if one of {@code entry}'s jars cannot be opened as a jar: a class
+   * loader skips such a jar without a word, and the plugin would miss its classes later.
+   */
+  static void checkJars(Entry entry) {
+    for (Path jar : entry.jars()) {
+      try (JarFile ignored = new JarFile(jar.toFile())) {
+        // Opening reads the zip's central directory, which is what a class loader needs.
+      } catch (IOException e) {
+        String which = jar.equals(entry.location()) ? "plugin jar " + jar : "plugin folder " + entry.location() + " holds " + jar + ", which";
+        throw new MillraceException(which + " is not a readable jar (zip) file: " + e.getMessage(), e);
+      }
+    }
   }
 
   private static Optional<Entry> entry(Path child) {

@@ -15,7 +15,7 @@ final class PluginMetadata {
   private PluginMetadata() {}
 
   /** The installed plugin {@code provider} of {@code kind} from {@code location}, checked. */
-  static InstalledPlugin read(PluginKind kind, Plugin provider, String location) {
+  static InstalledPlugin read(PluginKind kind, Plugin provider, PluginOrigin origin, String location) {
     String spiVersion = spiVersion(kind, provider, location);
     String name = ask(kind, provider, location, "name()", provider::name);
     if (name == null || name.isBlank()) {
@@ -23,7 +23,7 @@ final class PluginMetadata {
     }
     checkCompatible(name, kind, location, spiVersion);
     String version = ask(kind, provider, location, "version()", provider::version);
-    return new InstalledPlugin(kind, name, version, spiVersion, location, provider);
+    return new InstalledPlugin(kind, name, version, spiVersion, origin, location, provider);
   }
 
   // Asked first: for a plugin built against another SPI, even name() may not link.

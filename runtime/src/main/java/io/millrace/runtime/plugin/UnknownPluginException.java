@@ -13,7 +13,7 @@ public class UnknownPluginException extends MillraceException {
   private static final long serialVersionUID = 1L;
 
   /** Shown when a scheme is missing and the plugin that serves the common ones is not there. */
-  private static final String HDFS_HINT = " (install plugin-hdfs-state for hdfs:, s3a:, ...)";
+  private static final String HDFS_HINT = " (install plugin-hadoop-storage for hdfs:, s3a:, ...)";
 
   private final PluginKind kind;
   private final String requested;

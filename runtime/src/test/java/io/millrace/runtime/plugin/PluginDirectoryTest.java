@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.millrace.runtime.Settings;
 import io.millrace.spi.MillraceException;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -62,5 +65,20 @@ class PluginDirectoryTest extends PluginRegistryTestBase {
     assertThat(registry.installed()).extracting(InstalledPlugin::location).containsOnly(folder.toString());
     assertThat(registry.sink("console").getClass().getClassLoader())
         .isSameAs(registry.trigger("extra").getClass().getClassLoader());
+  }
+
+  @Test
+  void severalPluginsDirectoriesLoadInOrderAndADirectoryNamedTwiceLoadsOnce() throws Exception {
+    Path first = fixtures.sinkJar(plugins.resolve("console.jar"), "ConsoleSink", "console");
+    Path more = tmp.resolve("more-plugins");
+    Path second = fixtures.triggerJar(more.resolve("extra.jar"), "ExtraTrigger", "extra");
+    String setting = plugins + File.pathSeparator + more + File.pathSeparator + plugins.resolve(".") + File.pathSeparator;
+
+    List<Path> dirs = Settings.pluginsDirs(setting);
+    PluginRegistry registry = PluginRegistry.load(ClassLoader.getPlatformClassLoader(), dirs);
+
+    assertThat(dirs).containsExactly(plugins, more);
+    assertThat(registry.installed()).extracting(InstalledPlugin::name, InstalledPlugin::location)
+        .containsExactly(tuple("console", first.toString()), tuple("extra", second.toString()));
   }
 }

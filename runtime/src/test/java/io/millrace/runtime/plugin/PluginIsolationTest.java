@@ -5,16 +5,20 @@ import static io.millrace.runtime.plugin.TestPlugins.fqcn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.millrace.runtime.Engine;
 import io.millrace.spi.Plugin;
 import io.millrace.spi.data.Row;
+import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.source.SourceProvider;
 import io.millrace.spi.trigger.TriggerPolicyProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
-/** Plugins from the plugins directory each get their own libraries and see only the JDK and the SPI. */
+/** Plugins from the plugins directory each get their own libraries and see only the JDK, the SPI and SLF4J's API. */
 class PluginIsolationTest extends PluginRegistryTestBase {
 
   @Test
@@ -51,14 +55,24 @@ class PluginIsolationTest extends PluginRegistryTestBase {
     SourceProvider caller = loadGuavaCaller();
     ClassLoader loader = caller.getClass().getClassLoader();
 
-    // The runtime has Guava and SLF4J; the plugin, which bundles neither, must not get them.
+    // The runtime has Guava, Jackson and picocli; the plugin, which bundles none, must not get them.
     assertThat(Class.forName("com.google.common.base.Strings")).isNotNull();
     assertThatThrownBy(caller::description)
         .isInstanceOf(NoClassDefFoundError.class)
         .hasMessageContaining("com/google/common/base/Strings");
     assertThatThrownBy(() -> loader.loadClass("com.google.common.base.Strings"))
         .isInstanceOf(ClassNotFoundException.class);
-    assertThatThrownBy(() -> loader.loadClass("org.slf4j.LoggerFactory")).isInstanceOf(ClassNotFoundException.class);
+    assertThatThrownBy(() -> loader.loadClass("com.fasterxml.jackson.databind.ObjectMapper"))
+        .isInstanceOf(ClassNotFoundException.class);
+    assertThatThrownBy(() -> loader.loadClass("picocli.CommandLine")).isInstanceOf(ClassNotFoundException.class);
+  }
+
+  @Test
+  void aPluginSharesTheRuntimesSlf4jSoItsLibrariesLogWhereTheRuntimeLogs() throws Exception {
+    ClassLoader loader = loadGuavaCaller().getClass().getClassLoader();
+
+    assertThat(loader.loadClass(LoggerFactory.class.getName())).isSameAs(LoggerFactory.class);
+    assertThat(loader.getResource(LoggerFactory.class.getName().replace('.', '/') + ".class")).isNotNull();
   }
 
   @Test
@@ -81,6 +95,25 @@ class PluginIsolationTest extends PluginRegistryTestBase {
     assertThat(loader.getResource(Plugin.class.getName().replace('.', '/') + ".class")).isNotNull();
     assertThat(loader.loadClass("java.lang.System$Logger")).isSameAs(System.Logger.class);
     assertThat(loader.loadClass("java.sql.Timestamp")).isSameAs(java.sql.Timestamp.class);
+  }
+
+  @Test
+  void aPluginsLoaderOutlivesItsSessionAndTheNextSessionSharesIt() throws Exception {
+    fixtures.builder()
+        .source(fqcn("LateSource"), TestPlugins.lateLoader("LateSource", "late"))
+        .service(SourceProvider.class, fqcn("LateSource"))
+        .writeTo(plugins.resolve("late.jar"));
+    Map<String, String> settings = Map.of("millrace.plugins.dir", plugins.toString());
+    SourceProvider first;
+    try (Engine engine = new Engine(settings, FaultInjector.NONE)) {
+      first = engine.plugins().source("late");
+    }
+
+    // What Hadoop's shutdown hook does at exit: load a class of the plugin after its session closed.
+    assertThat(first.description()).isEqualTo("loaded late");
+    try (Engine engine = new Engine(settings, FaultInjector.NONE)) {
+      assertThat(engine.plugins().source("late").getClass()).isSameAs(first.getClass());
+    }
   }
 
   /** Builds the probe source against {@code guava} into {@code folder}, and the Guava jar into {@code libFolder}. */

@@ -67,7 +67,7 @@ class PluginLookupTest extends PluginRegistryTestBase {
     assertThatThrownBy(() -> registry.storageForScheme("hdfs"))
         .isInstanceOf(UnknownPluginException.class)
         .hasMessage("no storage serves scheme 'hdfs'; installed schemes: file"
-            + " (install plugin-hdfs-state for hdfs:, s3a:, ...)");
+            + " (install plugin-hadoop-storage for hdfs:, s3a:, ...)");
   }
 
   @Test
@@ -119,17 +119,17 @@ class PluginLookupTest extends PluginRegistryTestBase {
   @Test
   void classPathPluginsAreFoundAndLocatedByTheirCodeSource() throws Exception {
     Path testClasses = Path.of(ClasspathProbeTrigger.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    try (PluginRegistry registry = PluginRegistry.load(getClass().getClassLoader(), Optional.empty())) {
+    PluginRegistry registry = PluginRegistry.load(getClass().getClassLoader(), Optional.empty());
 
-      assertThat(registry.trigger("Classpath-Probe")).isInstanceOf(ClasspathProbeTrigger.class);
-      assertThat(registry.installed())
-          .filteredOn(p -> p.name().equals(ClasspathProbeTrigger.NAME))
-          .singleElement()
-          .satisfies(p -> {
-            assertThat(p.kind()).isEqualTo(PluginKind.TRIGGER);
-            assertThat(p.location()).isEqualTo(testClasses.toString());
-          });
-    }
+    assertThat(registry.trigger("Classpath-Probe")).isInstanceOf(ClasspathProbeTrigger.class);
+    assertThat(registry.installed())
+        .filteredOn(p -> p.name().equals(ClasspathProbeTrigger.NAME))
+        .singleElement()
+        .satisfies(p -> {
+          assertThat(p.kind()).isEqualTo(PluginKind.TRIGGER);
+          assertThat(p.origin()).isEqualTo(PluginOrigin.CLASS_PATH);
+          assertThat(p.location()).isEqualTo(testClasses.toString());
+        });
   }
 
   @Test

@@ -205,4 +205,56 @@ final class TestPlugins {
         }
         """.formatted(className, name);
   }
+
+  /** Where {@link #guavaSink} calls Guava. */
+  enum GuavaCall { CREATE, ADD_BATCH }
+
+  /**
+   * A sink compiled against Guava that calls it when the sink is created or when a batch is
+   * added, for folders that leave Guava out: the failure comes on first use, not at load.
+   */
+  static String guavaSink(String className, String name, GuavaCall when) {
+    String inCreate = when == GuavaCall.CREATE ? "com.google.common.base.Strings.repeat(\"=\", 3);" : "";
+    String inAddBatch = when == GuavaCall.ADD_BATCH ? "com.google.common.base.Strings.repeat(\"=\", 3);" : "";
+    return """
+        package test.plugins;
+
+        import io.millrace.spi.sink.*;
+
+        public final class %1$s implements SinkProvider {
+          public String name() { return "%2$s"; }
+          public String spiVersion() { return io.millrace.spi.Spi.VERSION; }
+          public Sink create(SinkContext context) {
+            %3$s
+            return new Sink() {
+              public DeliveryGuarantee guarantee() { return DeliveryGuarantee.NONE; }
+              public void addBatch(long batchId, Batch batch) { %4$s }
+            };
+          }
+        }
+        """.formatted(className, name, inCreate, inAddBatch);
+  }
+
+  /**
+   * A source whose description comes from a nested class that is loaded only when first asked
+   * for, as a library's shutdown hook loads its classes only at exit.
+   */
+  static String lateLoader(String className, String name) {
+    return """
+        package test.plugins;
+
+        public final class %1$s implements io.millrace.spi.source.SourceProvider {
+          public String name() { return "%2$s"; }
+          public String spiVersion() { return io.millrace.spi.Spi.VERSION; }
+          public String description() { return new Late().text(); }
+          public io.millrace.spi.source.Source create(io.millrace.spi.source.SourceContext context) {
+            throw new UnsupportedOperationException("test plugin %2$s is only discovered, never run");
+          }
+
+          static final class Late {
+            String text() { return "loaded late"; }
+          }
+        }
+        """.formatted(className, name);
+  }
 }
