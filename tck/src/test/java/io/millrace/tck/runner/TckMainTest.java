@@ -36,12 +36,12 @@ class TckMainTest {
   @Test
   void aCorrectStoragePassesAndTheReportCountsTheRulesThatRan() throws Exception {
     Path jar = TestJars.build(dir.resolve("reference.jar"), List.of("io/millrace/tck/reference"),
-        Map.of(STORAGE, "io.millrace.tck.reference.InMemoryStorageProvider"));
-    Run r = run("--plugin-jar", jar.toString(), "--config", config("storage.tck-memory.root=mem:/runner-ok/").toString(),
-        "--report-dir", dir.resolve("report").toString());
+        Map.of(STORAGE, "io.millrace.tck.reference.DiskStorageProvider"));
+    Run r = run("--plugin-jar", jar.toString(), "--report-dir", dir.resolve("report").toString());
 
     assertThat(r.exit()).as(r.out() + r.err()).isZero();
-    assertThat(r.out()).contains("storage 'tck-memory'").contains("pass  F01").contains("0 failed");
+    assertThat(r.out()).contains("storage 'tck-disk'").contains("pass  F01").contains("pass  F13").contains("pass  F15")
+        .contains("0 failed");
     JsonNode json = new ObjectMapper().readTree(dir.resolve("report/report.json").toFile());
     assertThat(json.get("ran").asLong()).isGreaterThan(10);
     assertThat(json.get("failed").asLong()).isZero();
@@ -52,8 +52,7 @@ class TckMainTest {
   void aStorageWhoseCreateIfAbsentIsNotAtomicFailsNamingTheRule() throws Exception {
     Path jar = TestJars.build(dir.resolve("broken.jar"), List.of("io/millrace/tck/reference", "io/millrace/tck/storage"),
         Map.of(STORAGE, "io.millrace.tck.storage.NonAtomicCreateStorageProvider"));
-    Run r = run("--plugin-jar", jar.toString(), "--config", config("storage.non-atomic-create.root=mem:/runner-broken/\n"
-        + "storage.tck-memory.root=mem:/unused/").toString(), "--report-dir", dir.resolve("report").toString());
+    Run r = run("--plugin-jar", jar.toString(), "--report-dir", dir.resolve("report").toString());
 
     assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(1);
     assertThat(r.out()).containsPattern("FAIL  F01 create-if-absent is atomic");
@@ -64,10 +63,8 @@ class TckMainTest {
   void aSourceIsCheckedWithTheKitItsJarLists() throws Exception {
     Path jar = TestJars.build(dir.resolve("source.jar"), List.of("io/millrace/tck/source", "io/millrace/tck/reference"),
         Map.of("io.millrace.spi.source.SourceProvider", "io.millrace.tck.source.ReferenceSourceProvider",
-            "io.millrace.tck.source.SourceKit", "io.millrace.tck.source.ListedReferenceSourceKit",
-            STORAGE, "io.millrace.tck.reference.InMemoryStorageProvider"));
-    Run r = run("--plugin-jar", jar.toString(), "--config", config("storage.tck-memory.root=mem:/runner-src/").toString(),
-        "--report-dir", dir.resolve("report").toString());
+            "io.millrace.tck.source.SourceKit", "io.millrace.tck.source.ListedReferenceSourceKit"));
+    Run r = run("--plugin-jar", jar.toString(), "--report-dir", dir.resolve("report").toString());
 
     assertThat(r.exit()).as(r.out() + r.err()).isZero();
     assertThat(r.out()).contains("source 'tck-reference'").contains("pass  S03").contains("pass  P01").contains("pass  P02");
