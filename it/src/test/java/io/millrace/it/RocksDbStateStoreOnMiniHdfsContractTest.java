@@ -8,7 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
- * The TCK's state store rules T01 to T18 for the {@code rocksdb} provider with every checkpoint
+ * The TCK's state store rules for the {@code rocksdb} provider with every checkpoint
  * on a real, in-process HDFS ({@code hdfs://localhost:<port>/}): changelogs, snapshot manifests
  * and shared SSTs go through plugin-hadoop-storage's storage, whose commits rename without
  * overwrite, and every restore downloads from it. One cluster serves the whole class. (The

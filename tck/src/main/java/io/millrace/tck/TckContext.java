@@ -12,20 +12,24 @@ import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 
 /**
  * Contexts the suites create plugins with, as the engine would: options, a stable query id,
- * storage by URI scheme (opened with the same options), and a fault injector.
+ * storage by URI scheme (opened with the same options, and seen through a view a rule may
+ * choose, such as a storage that crashes at its n-th publish), and a fault injector.
  */
 public class TckContext implements PluginContext {
   private final Options options;
   private final String queryId;
   private final FaultInjector faults;
+  private final UnaryOperator<Storage> storages;
 
-  private TckContext(Options options, String queryId, FaultInjector faults) {
+  private TckContext(Options options, String queryId, FaultInjector faults, UnaryOperator<Storage> storages) {
     this.options = options;
     this.queryId = queryId;
     this.faults = faults;
+    this.storages = storages;
   }
 
   @Override
@@ -40,7 +44,7 @@ public class TckContext implements PluginContext {
 
   @Override
   public Storage storage(URI uri) {
-    return TckStorage.forUri(uri, options.asMap());
+    return storages.apply(TckStorage.forUri(uri, options.asMap()));
   }
 
   @Override
@@ -50,7 +54,7 @@ public class TckContext implements PluginContext {
 
   /** A plain context for state stores and storages. */
   public static PluginContext plugin(String owner, Map<String, String> options, FaultInjector faults) {
-    return new TckContext(Options.of(owner, options), UUID.randomUUID().toString(), faults);
+    return new TckContext(Options.of(owner, options), UUID.randomUUID().toString(), faults, UnaryOperator.identity());
   }
 
   /** A source context whose own directory is {@code metadataPath}. */
@@ -58,7 +62,7 @@ public class TckContext implements PluginContext {
       URI metadataPath) {
     final class Source extends TckContext implements SourceContext {
       Source() {
-        super(Options.of("source '" + name + "'", options), queryId, FaultInjector.NONE);
+        super(Options.of("source '" + name + "'", options), queryId, FaultInjector.NONE, UnaryOperator.identity());
       }
 
       @Override
@@ -77,9 +81,15 @@ public class TckContext implements PluginContext {
   /** A sink context for one query id. */
   public static SinkContext sink(String name, Map<String, String> options, String queryId, Schema schema, OutputMode mode,
       FaultInjector faults) {
+    return sink(name, options, queryId, schema, mode, faults, UnaryOperator.identity());
+  }
+
+  /** A sink context for one query id whose storages the sink sees through {@code storages}. */
+  public static SinkContext sink(String name, Map<String, String> options, String queryId, Schema schema, OutputMode mode,
+      FaultInjector faults, UnaryOperator<Storage> storages) {
     final class Sink extends TckContext implements SinkContext {
       Sink() {
-        super(Options.of("sink '" + name + "'", options), queryId, faults);
+        super(Options.of("sink '" + name + "'", options), queryId, faults, storages);
       }
 
       @Override

@@ -17,12 +17,22 @@ import java.util.stream.Stream;
 /**
  * The TCK kit: a fresh temporary input directory per rule, with each appended row in a file of
  * its own. One row per file is what lets S07 hold: a {@code maxRows} limit takes one file per
- * batch, the smallest unit a file source can take without reading it first.
+ * batch, the smallest unit a file source can take without reading it first. Files are numbered
+ * without padding ({@code row-9.json}, {@code row-10.json}), so their names' text order is not
+ * the order they came in.
  */
 public final class FileSourceKit implements SourceKit {
   private final JsonLinesDir input;
+  private final Map<String, String> extra;
+  private long files;
 
   public FileSourceKit() {
+    this(Map.of());
+  }
+
+  /** A kit whose sources also get {@code extra} options (such as {@code cleanSource}). */
+  FileSourceKit(Map<String, String> extra) {
+    this.extra = extra;
     try {
       input = new JsonLinesDir(Files.createTempDirectory("millrace-file-source-tck"));
     } catch (IOException e) {
@@ -37,7 +47,10 @@ public final class FileSourceKit implements SourceKit {
 
   @Override
   public Map<String, String> options() {
-    return Map.of("path", input.dir.toString(), "format", "json");
+    Map<String, String> options = new java.util.HashMap<>(extra);
+    options.put("path", input.dir.toString());
+    options.put("format", "json");
+    return options;
   }
 
   @Override
@@ -49,7 +62,7 @@ public final class FileSourceKit implements SourceKit {
   public List<Row> append(int count) throws IOException {
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      rows.addAll(input.appendFile(1));
+      rows.addAll(input.appendFile("row-" + files++ + ".json", 1));
     }
     return rows;
   }

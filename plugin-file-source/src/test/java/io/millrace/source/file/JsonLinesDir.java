@@ -49,6 +49,11 @@ final class JsonLinesDir {
 
   /** Writes {@code rows} new rows into one new file and returns them. */
   List<Row> appendFile(int rows) throws IOException {
+    return appendFile(String.format("part-%05d.json", nextFile++), rows);
+  }
+
+  /** Writes {@code rows} new rows into one new file named {@code name} and returns them. */
+  List<Row> appendFile(String name, int rows) throws IOException {
     List<Row> out = new ArrayList<>();
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < rows; i++) {
@@ -56,7 +61,7 @@ final class JsonLinesDir {
       text.append(line(id)).append('\n');
       out.add(row(id));
     }
-    writeFile(String.format("part-%05d.json", nextFile++), text.toString());
+    writeFile(name, text.toString());
     return out;
   }
 

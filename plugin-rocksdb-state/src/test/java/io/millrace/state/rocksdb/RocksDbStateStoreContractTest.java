@@ -4,7 +4,7 @@ import io.millrace.tck.state.StateStoreContractSuite;
 import io.millrace.tck.state.StateStoreKit;
 import java.util.Map;
 
-/** The TCK's state store rules T01 to T18 on {@code file:} checkpoints. */
+/** The TCK's state store rules on {@code file:} checkpoints. */
 class RocksDbStateStoreContractTest extends StateStoreContractSuite {
   @Override
   protected StateStoreKit kit() {

@@ -30,6 +30,12 @@ final class RateSourceKit implements SourceKit {
     return Map.of("rowsPerSecond", "1000", "numPartitions", "2");
   }
 
+  /** The provider runs on this kit's manual clock, which a child JVM's provider would not share. */
+  @Override
+  public boolean reachableFromAnotherProcess() {
+    return false;
+  }
+
   @Override
   public List<Row> append(int count) {
     List<Row> due = new ArrayList<>();

@@ -46,6 +46,18 @@ final class MemorySinkKit implements SinkKit {
     return MemorySinkTable.find(table).map(MemorySinkTable::rows).orElse(List.of());
   }
 
+  /** The table lives in this JVM's registry: a child JVM would write a table of its own. */
+  @Override
+  public boolean reachableFromAnotherProcess() {
+    return false;
+  }
+
+  /** A memory table belongs to one query: a new query id starts it afresh, as Spark's memory sink does. */
+  @Override
+  public boolean severalQueriesPerTable() {
+    return false;
+  }
+
   @Override
   public void close() {
     MemorySinkTable.remove(table);

@@ -36,6 +36,12 @@ final class MemorySourceKit implements SourceKit {
     return rows;
   }
 
+  /** The stream lives in this JVM: a child JVM would find no stream of that name. */
+  @Override
+  public boolean reachableFromAnotherProcess() {
+    return false;
+  }
+
   @Override
   public void close() {
     MemoryStream.remove(stream.name());

@@ -9,8 +9,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Millrace: a micro-batch stream processing engine.",
-    footer = {"", "Also: millrace tck --plugin-jar JAR [--config FILE] [--report-dir DIR]",
-        "  runs the contract suites (TCK) on a plugin jar; see tck/README.md."},
+    footer = {"", "Also: millrace tck --plugin-jar JAR [--plugin-jar TEST-JAR] [--config FILE] [--report-dir DIR]",
+        "  [--allow-unchecked] runs the contract suites (TCK) on a plugin jar; see tck/README.md."},
     subcommands = {RunCommand.class, PluginsCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

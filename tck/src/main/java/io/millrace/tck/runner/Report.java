@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,11 +18,44 @@ final class Report {
   private final String jar;
   private final List<RuleResult> results;
   private final List<String> notRun;
+  private boolean allowUnchecked;
 
   Report(String jar, List<RuleResult> results, List<String> notRun) {
     this.jar = jar;
-    this.results = results;
+    this.results = ordered(results);
     this.notRun = notRun;
+  }
+
+  /** Each plugin's results together, plugins in the order first met, and by rule id within a plugin. */
+  static List<RuleResult> ordered(List<RuleResult> results) {
+    Map<String, Integer> pluginOrder = new LinkedHashMap<>();
+    results.forEach(r -> pluginOrder.putIfAbsent(r.plugin(), pluginOrder.size()));
+    return results.stream()
+        .sorted(Comparator.comparing((RuleResult r) -> pluginOrder.get(r.plugin())).thenComparing(Report::ruleOrder))
+        .toList();
+  }
+
+  /** {@code F02} before {@code F10}, letters before one another, results without an id last. */
+  private static String ruleOrder(RuleResult r) {
+    String id = r.ruleId();
+    if (!id.matches("[A-Z]\\d+")) {
+      return "~" + id;
+    }
+    return id.charAt(0) + String.format("%06d", Integer.parseInt(id.substring(1)));
+  }
+
+  /** Whether plugins that could not be checked still let the run pass. */
+  Report allowUnchecked(boolean allow) {
+    this.allowUnchecked = allow;
+    return this;
+  }
+
+  /** The exit code: 1 if a rule failed; 2 if no rule ran, or a plugin was not checked and that was not allowed; else 0. */
+  int exitCode() {
+    if (count(RuleResult.Status.FAILED) > 0) {
+      return 1;
+    }
+    return ran() == 0 || (!notRun.isEmpty() && !allowUnchecked) ? 2 : 0;
   }
 
   long count(RuleResult.Status status) {
@@ -58,6 +92,10 @@ final class Report {
         count(RuleResult.Status.PASSED), count(RuleResult.Status.FAILED), count(RuleResult.Status.SKIPPED));
     if (ran() == 0) {
       out.println("No contract rule ran: the jar is not verified.");
+    }
+    if (!notRun.isEmpty()) {
+      out.println(notRun.size() + " plugin(s) of the jar were not checked: the jar is not verified"
+          + (allowUnchecked ? " (accepted: --allow-unchecked)." : "; pass --allow-unchecked to accept that."));
     }
   }
 

@@ -138,17 +138,42 @@ final class TargetDiscovery {
     targets.add(new Target(label, RunnerTriggerSuite.class, () -> kit));
   }
 
+  /**
+   * One target per kit the jars list for plugin {@code p} (several kits check one plugin in
+   * several set-ups, such as one per output mode). Kits made here only to learn which plugin
+   * they serve are closed at once; the suites make and close one per rule.
+   */
   private void fromJar(String label, Plugin p, KitSuites ks) {
+    List<Class<?>> kitClasses = new ArrayList<>();
     for (Object kit : ks.kits(jarLoader)) {
-      if (ks.pluginName(kit).equalsIgnoreCase(p.name())) {
-        // A fresh kit per rule, as the suites expect: the kit class's public no-argument constructor.
-        Class<?> kitClass = kit.getClass();
-        targets.add(new Target(label, ks.suite(), () -> newKit(kitClass)));
-        return;
+      try {
+        if (ks.pluginName(kit).equalsIgnoreCase(p.name())) {
+          kitClasses.add(kit.getClass());
+        }
+      } finally {
+        closeKit(kit);
       }
     }
-    notRun.add(label + ": its rules need test data from the plugin's external system; list a "
-        + ks.kitType().getName() + " in the jar's META-INF/services/" + ks.kitType().getName());
+    if (kitClasses.isEmpty()) {
+      notRun.add(label + ": its rules need test data from the plugin's external system; list a "
+          + ks.kitType().getName() + " in META-INF/services/" + ks.kitType().getName() + " of the plugin jar or of a"
+          + " test jar given with another --plugin-jar");
+    }
+    for (Class<?> kitClass : kitClasses) {
+      // A fresh kit per rule, as the suites expect: the kit class's public no-argument constructor.
+      String target = kitClasses.size() == 1 ? label : label + " with " + kitClass.getSimpleName();
+      targets.add(new Target(target, ks.suite(), () -> newKit(kitClass)));
+    }
+  }
+
+  private static void closeKit(Object kit) {
+    if (kit instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("the kit " + kit.getClass().getName() + " failed to close: " + e, e);
+      }
+    }
   }
 
   private static Object newKit(Class<?> kitClass) {

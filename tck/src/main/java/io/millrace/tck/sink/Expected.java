@@ -29,4 +29,14 @@ final class Expected {
     batches.forEach(rows::addAll);
     return rows;
   }
+
+  /** What a correct sink holds once {@code batch} is written too. */
+  List<Row> rowsWith(List<Row> batch) {
+    if (mode == OutputMode.COMPLETE) {
+      return batch;
+    }
+    List<Row> rows = new ArrayList<>(rows());
+    rows.addAll(batch);
+    return rows;
+  }
 }

@@ -1,5 +1,6 @@
 package io.millrace.tck.sink;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -8,20 +9,28 @@ import io.millrace.spi.data.Row;
 import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.fault.FaultPoint;
 import io.millrace.spi.sink.DeliveryGuarantee;
+import io.millrace.spi.sink.OutputMode;
 import io.millrace.spi.sink.ReadableSinkProvider;
 import io.millrace.spi.sink.Sink;
 import io.millrace.spi.sink.SinkContext;
+import io.millrace.spi.storage.Storage;
 import io.millrace.tck.Capability;
 import io.millrace.tck.CrashAt;
+import io.millrace.tck.FaultLog;
 import io.millrace.tck.SimulatedCrash;
 import io.millrace.tck.Tck;
 import io.millrace.tck.TckContext;
+import io.millrace.tck.child.ChildJvm;
+import io.millrace.tck.child.ChildPlugins;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -40,13 +49,16 @@ import org.junit.jupiter.api.Test;
  * }
  * }</pre>
  *
- * <p>Each rule is one test named by its id (K01..K08). The suite plays the engine: it creates
+ * <p>Each rule is one test named by its id (K01..K12). The suite plays the engine: it creates
  * instances through the kit's provider for one query id per rule, calls {@code addBatch} with
  * batch ids 0, 1, 2, … and checks {@link SinkKit#readBack()} against the batches written.
  * A crash is simulated by throwing {@link SimulatedCrash} (from the batch's iterator, or from
  * a {@link CrashAt} at {@link FaultPoint#INSIDE_SINK_WRITE} for sinks that report it); the
  * crashed instance is then dropped without {@code close()}, as a dead process would leave it,
- * and the rule goes on with a fresh instance. Rules that need replay semantics are skipped,
+ * and the rule goes on with a fresh instance. K09 and K12 learn the steps a sink takes inside
+ * {@code addBatch} from a clean run (the fault points it reports, the files it publishes through
+ * {@code PluginContext.storage()}) and crash at each in turn; K10 halts a child JVM instead (see
+ * {@link SinkKit} for what that asks of a kit). Rules that need replay semantics are skipped,
  * with the reason, for guarantees that do not promise them.
  *
  * <p>Differences are reported the way Jepsen's queue checker does: rows lost, unexpected and
@@ -55,12 +67,15 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class SinkContractSuite {
   private static final int CRASH_AFTER = 3;
+  /** Rows per batch in the rules that crash at a sink's own steps: enough for a sink that writes in pieces. */
+  private static final int STEP_ROWS = 6;
 
   private SinkKit kit;
   private String queryId;
   private Expected expected;
   private final Set<Row> made = new HashSet<>();
   private final List<Sink> instances = new ArrayList<>();
+  private long highestBatch = -1;
 
   /** A new kit for one rule: typically a fresh table, topic or directory. */
   protected abstract SinkKit kit();
@@ -139,20 +154,42 @@ public abstract class SinkContractSuite {
       assertTrue(delivery.duplicatesOnlyOf(crashed), "K03 " + story + ": at-least-once allows copies of the replayed"
           + " batch 1 only; " + delivery.describe() + Tck.seedHint());
     } else if (!delivery.duplicated().isEmpty()) {
-      Capability.require(!freshReplayDuplicates(random, 3), "K03 cannot be judged on its own: a replay on a fresh"
+      Capability.require(!replayDuplicates("K03", random, 3, true), "K03 cannot be judged on its own: a replay on a fresh"
           + " instance duplicates a batch even without a crash, which is rule K02's failure (" + delivery.describe() + ")");
       fail("K03 " + story + ": exactly-once allows no duplicates; " + delivery.describe() + Tck.seedHint());
     }
   }
 
-  /** K02's scenario on batch {@code id}, with a clean close: whether the fresh instance's replay left copies. */
-  private boolean freshReplayDuplicates(Random random, long id) throws Exception {
+  /**
+   * Skips {@code rule} if its duplicates come from a simpler rule's failure: a replay on a fresh
+   * instance that duplicates after a clean close (K02), or after the instance that wrote the whole
+   * batch was dropped in this process (K03).
+   */
+  private void requireNoSimplerFailure(String rule, Delivery delivery) throws Exception {
+    Random random = Tck.random(rule + " judged");
+    Capability.require(!replayDuplicates(rule, random, highestBatch + 1, true), rule + " cannot be judged on its own: a"
+        + " replay on a fresh instance duplicates a batch even without a crash, which is rule K02's failure ("
+        + delivery.describe() + ")");
+    Capability.require(!replayDuplicates(rule, random, highestBatch + 1, false), rule + " cannot be judged on its own:"
+        + " a replay after the instance that wrote the batch was dropped in this process duplicates it, which is rule"
+        + " K03's failure (" + delivery.describe() + ")");
+  }
+
+  /**
+   * Writes a new batch {@code id} on one instance, closes it ({@code closed}, K02's scenario) or
+   * drops it (K03's), replays the batch on a fresh instance, and tells whether rows of that batch
+   * are now held twice.
+   */
+  private boolean replayDuplicates(String rule, Random random, long id, boolean closed) throws Exception {
     List<Row> batch = rows(random, 2);
     Sink first = open();
-    write("K03", first, id, batch, true);
-    first.close();
-    write("K03", open(), id, batch, false);
-    return !Delivery.of(expected.rows(), kit.readBack()).duplicated().isEmpty();
+    write(rule, first, id, batch, true);
+    if (closed) {
+      first.close();
+    }
+    write(rule, open(), id, batch, false);
+    List<Row> duplicated = Delivery.of(expected.rows(), kit.readBack()).duplicated();
+    return batch.stream().anyMatch(duplicated::contains);
   }
 
   @Test
@@ -265,20 +302,268 @@ public abstract class SinkContractSuite {
         + " returned " + two);
   }
 
+  @Test
+  @DisplayName("K09 a crash at each step the sink takes inside addBatch (each fault point it reports; before and after each"
+      + " file it publishes through PluginContext.storage) leaves the batch whole or absent, and the replay on a fresh"
+      + " instance writes it once (exactly-once) or loses nothing (at-least-once)")
+  public void k09_aCrashAtEachStepInsideAddBatch() throws Exception {
+    Sink first = open();
+    DeliveryGuarantee guarantee = first.guarantee();
+    requireReplay(guarantee, "K09");
+    Random random = Tck.random("K09");
+    write("K09", first, 0, rows(random, STEP_ROWS), true);
+    CrashSteps probe = new CrashSteps();
+    write("K09", open(queryId, probe.faults(), probe.storages()), 1, rows(random, STEP_ROWS), true);
+    List<CrashSteps.Step> steps = probe.of(1);
+    Capability.require(!steps.isEmpty(), "K09 found no step inside addBatch to crash at: the sink reported no FaultPoint"
+        + " through PluginContext.faultInjector() and published no file through PluginContext.storage(); a sink whose"
+        + " write takes more than one durable step must report FaultPoint.INSIDE_SINK_WRITE between them");
+    List<Row> crashed = new ArrayList<>();
+    long batch = 2;
+    for (CrashSteps.Step step : steps) {
+      List<Row> rows = rows(random, STEP_ROWS);
+      crash("K09", step, batch, rows, probe.describe(1));
+      if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {
+        assertWholeOrNone("K09", "after a crash at " + step + " inside addBatch(" + batch + ")", rows);
+      }
+      write("K09", open(), batch, rows, true);
+      crashed.addAll(rows);
+      assertReplayed("K09", guarantee, "after a crash at " + step + " inside addBatch(" + batch + ") and its replay on a"
+          + " fresh instance", crashed);
+      batch++;
+    }
+    write("K09", open(), batch, rows(random, STEP_ROWS), true);
+    assertReplayed("K09", guarantee, "after batch " + batch + ", which followed the crashes", crashed);
+  }
+
+  /**
+   * Runs {@code addBatch(batch)} on a fresh instance armed to crash at {@code step}, and fails
+   * unless the crash came and ended the call; the crashed instance is dropped without close().
+   */
+  private void crash(String rule, CrashSteps.Step step, long batch, List<Row> rows, String cleanRun) {
+    highestBatch = Math.max(highestBatch, batch);
+    CrashSteps.Armed armed = step.arm(batch);
+    Sink doomed = open(queryId, armed.faults(), armed.storages());
+    instances.remove(doomed);
+    Throwable thrown = null;
+    try {
+      doomed.addBatch(batch, new RowBatch(kit.schema(), rows));
+    } catch (Throwable t) {
+      thrown = t;
+    }
+    if (!armed.fired()) {
+      fail(rule + " armed a crash at " + step + " inside addBatch(" + batch + "), but addBatch "
+          + (thrown == null ? "returned" : "failed with " + thrown) + " without reaching it; the clean run of a batch"
+          + " of as many rows reached " + cleanRun + ", and an armed point must be reached" + Tck.seedHint());
+    }
+    assertTrue(thrown != null, rule + " addBatch(" + batch + ") returned normally although it crashed at " + step
+        + ": the sink swallowed a SimulatedCrash (an Error that stands for the process dying)");
+    assertTrue(causedByCrash(thrown), rule + " addBatch(" + batch + ") failed with " + thrown + ", not with the simulated"
+        + " crash at " + step);
+  }
+
+  /** Whether the sink holds what it held before {@code batch}, or that and the whole of {@code batch}. */
+  private boolean holdsWholeOrNone(List<Row> batch) throws Exception {
+    List<Row> held = kit.readBack();
+    return Delivery.of(expected.rows(), held).exact() || Delivery.of(expected.rowsWith(batch), held).exact();
+  }
+
+  /** Fails unless the sink holds what it held before {@code batch}, or that and the whole of {@code batch}. */
+  private void assertWholeOrNone(String rule, String when, List<Row> batch) throws Exception {
+    if (holdsWholeOrNone(batch)) {
+      return;
+    }
+    Delivery without = Delivery.of(expected.rows(), kit.readBack());
+    fail(rule + " " + when + ", the sink must hold the batch whole or not at all; compared with what it held before"
+        + " the batch: " + without.describe() + Tck.seedHint());
+  }
+
+  /**
+   * Exactly-once: the sink holds each row once. At-least-once: nothing lost, extra copies only
+   * of {@code replayed}. Duplicates that a replay on a fresh instance makes even without a crash
+   * are rule K02's failure, and skip the rule instead.
+   */
+  private void assertReplayed(String rule, DeliveryGuarantee guarantee, String when, List<Row> replayed) throws Exception {
+    Delivery delivery = Delivery.of(expected.rows(), kit.readBack());
+    if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {
+      if (!delivery.exact() && delivery.lost().isEmpty() && delivery.unexpected().isEmpty()) {
+        requireNoSimplerFailure(rule, delivery);
+      }
+      assertTrue(delivery.exact(), rule + " " + when + ": the sink must hold each row written exactly once; "
+          + delivery.describe() + Tck.seedHint());
+      return;
+    }
+    assertTrue(delivery.lost().isEmpty() && delivery.unexpected().isEmpty() && delivery.duplicatesOnlyOf(replayed),
+        rule + " " + when + ": at-least-once loses nothing and repeats only replayed batches; " + delivery.describe()
+            + Tck.seedHint());
+  }
+
+  @Test
+  @DisplayName("K10 a restart in a new process: a child JVM halted after writing a batch, and one halted at the sink's own"
+      + " fault point, lose nothing and the replays add nothing [EXACTLY_ONCE, AT_LEAST_ONCE: no loss; child JVM]")
+  public void k10_aRestartInANewProcess() throws Exception {
+    Sink first = open();
+    DeliveryGuarantee guarantee = first.guarantee();
+    requireReplay(guarantee, "K10");
+    Capability.require(kit.reachableFromAnotherProcess(), "K10 writes from a child JVM, and the kit says another process"
+        + " cannot reach its table (SinkKit.reachableFromAnotherProcess() is false)");
+    Optional<String> why = ChildPlugins.whyNotCreatable(kit.provider().getClass());
+    Capability.require(why.isEmpty(), "K10 writes from a child JVM, which cannot create the provider: " + why.orElse(""));
+    first.close();
+    Random random = Tck.random("K10");
+    List<Row> b0 = rows(random, STEP_ROWS);
+    List<Row> b1 = rows(random, STEP_ROWS);
+    halt("K10", Map.of(0L, b0, 1L, b1), FaultPoint.AFTER_SINK_WRITE, 1);
+    expected.written(b0);
+    expected.written(b1);
+    assertHolds("K10", "after a child JVM wrote batches 0 and 1 and halted before the commit of batch 1");
+
+    FaultLog reports = new FaultLog();
+    Sink restarted = open(reports);
+    write("K10", restarted, 1, b1, false);
+    write("K10", restarted, 2, rows(random, STEP_ROWS), true);
+    assertReplayed("K10", guarantee, "after this process, as the next run, replayed batch 1 and wrote batch 2", b1);
+    Optional<FaultPoint> own = reports.counts(2).keySet().stream().findFirst();
+    if (own.isEmpty()) {
+      return; // the sink reports no step of its own: the halt after its write was the one to make
+    }
+    restarted.close();
+    // The same step, crashed in this process first: a sink that breaks there is K09's failure, not a restart's.
+    List<Row> b3 = rows(random, STEP_ROWS);
+    CrashSteps.Step step = new CrashSteps.Reported(own.get(), 1);
+    crash("K10", step, 3, b3, "(batch 2, written by this process) " + own.get());
+    boolean wholeOrNone = guarantee != DeliveryGuarantee.EXACTLY_ONCE || holdsWholeOrNone(b3);
+    write("K10", open(), 3, b3, true);
+    Delivery inProcess = Delivery.of(expected.rows(), kit.readBack());
+    Capability.require(wholeOrNone && (guarantee == DeliveryGuarantee.EXACTLY_ONCE ? inProcess.exact()
+        : inProcess.lost().isEmpty() && inProcess.unexpected().isEmpty()), "K10 cannot judge a restart at " + own.get()
+        + ": a crash there breaks the batch already within one process, which is rule K09's failure ("
+        + inProcess.describe() + ")");
+    List<Row> b4 = rows(random, STEP_ROWS);
+    halt("K10", Map.of(4L, b4), own.get(), 4);
+    if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {
+      assertWholeOrNone("K10", "after a child JVM halted at " + own.get() + " inside addBatch(4)", b4);
+    }
+    Sink again = open();
+    write("K10", again, 4, b4, true);
+    write("K10", again, 5, rows(random, STEP_ROWS), true);
+    List<Row> replayed = new ArrayList<>(b3);
+    replayed.addAll(b4);
+    assertReplayed("K10", guarantee, "after a child JVM halted at " + own.get() + " inside addBatch(4) and this process"
+        + " replayed batch 4 and wrote batch 5", replayed);
+  }
+
+  /** Runs a child JVM that writes {@code batches} and must halt at {@code point} of {@code batch}. */
+  private void halt(String rule, Map<Long, List<Row>> batches, FaultPoint point, long batch) throws InterruptedException {
+    try (ChildJvm child = ChildJvm.start(rule, SinkChild.of(kit, queryId, batches, point, batch), kit.provider().getClass())) {
+      int exit = child.awaitExit();
+      assertEquals(ChildJvm.HALTED, exit, () -> rule + " the child JVM was to halt at " + point + " of batch " + batch
+          + " but ended with exit code " + exit + (exit == 0 ? ": the sink never reached that point" : "") + child.log());
+    }
+  }
+
+  @Test
+  @DisplayName("K11 two queries writing one table each get every row once: batch ids are kept per query, not per table"
+      + " [EXACTLY_ONCE, append or update]")
+  public void k11_twoQueriesOnOneTable() throws Exception {
+    Sink a = open();
+    requireExactlyOnce(a, "K11");
+    Capability.require(kit.outputMode() != OutputMode.COMPLETE, "K11 needs append or update output: in complete mode each"
+        + " batch replaces the table, so two queries cannot both keep their rows in it");
+    Capability.require(kit.severalQueriesPerTable(), "K11 needs a table that two queries may write; the kit says each"
+        + " query owns its table (SinkKit.severalQueriesPerTable() is false)");
+    String other = UUID.randomUUID().toString();
+    Random random = Tck.random("K11");
+    Sink b = open(other, FaultInjector.NONE, UnaryOperator.identity());
+    List<Row> b1 = rows(random, 3);
+    write("K11", a, 0, rows(random, 3), true);
+    write("K11", b, 0, rows(random, 3), true);
+    write("K11", a, 1, rows(random, 3), true);
+    write("K11", b, 1, b1, true);
+    assertHolds("K11", "after queries A and B (query ids " + queryId + " and " + other + ") each wrote batches 0 and 1"
+        + " into one table");
+    a.close();
+    b.close();
+    write("K11", open(other, FaultInjector.NONE, UnaryOperator.identity()), 1, b1, false);
+    write("K11", open(other, FaultInjector.NONE, UnaryOperator.identity()), 2, rows(random, 3), true);
+    write("K11", open(), 2, rows(random, 3), true);
+    assertReplayed("K11", DeliveryGuarantee.EXACTLY_ONCE, "after query B replayed batch 1 on a fresh instance, then both"
+        + " wrote batch 2", List.of());
+  }
+
+  @Test
+  @DisplayName("K12 after crashed writes a readable provider reads back what the external system holds: the committed"
+      + " batches, nothing of a crashed one [ReadableSinkProvider]")
+  public void k12_readBackAfterCrashedWrites() throws Exception {
+    Capability.require(kit.provider() instanceof ReadableSinkProvider,
+        "K12 needs a provider that implements ReadableSinkProvider; " + kit.provider().getClass().getName() + " does not");
+    ReadableSinkProvider provider = (ReadableSinkProvider) kit.provider();
+    Sink first = open();
+    requireReplay(first.guarantee(), "K12");
+    Random random = Tck.random("K12");
+    write("K12", first, 0, rows(random, STEP_ROWS), true);
+    CrashSteps probe = new CrashSteps();
+    write("K12", open(queryId, probe.faults(), probe.storages()), 1, rows(random, STEP_ROWS), true);
+    Delivery clean = Delivery.of(kit.readBack(), provider.readBack(context(FaultInjector.NONE), Integer.MAX_VALUE));
+    Capability.require(clean.exact(), "K12 cannot be judged on its own: the provider's readBack differs from the kit's"
+        + " even without a crash, which is rule K08's failure (" + clean.describe() + ")");
+
+    List<Row> rows = rows(random, STEP_ROWS);
+    Sink doomed = open();
+    instances.remove(doomed);
+    try {
+      doomed.addBatch(2, new CrashingBatch(2, kit.schema(), rows, STEP_ROWS / 2));
+    } catch (Throwable t) {
+      // the process died there
+    }
+    assertReadBackMatches("K12", provider, "after a crash inside addBatch(2) while it took its rows");
+    write("K12", open(), 2, rows, true);
+    long batch = 3;
+    for (CrashSteps.Step step : probe.of(1)) {
+      rows = rows(random, STEP_ROWS);
+      crash("K12", step, batch, rows, probe.describe(1));
+      assertReadBackMatches("K12", provider, "after a crash at " + step + " inside addBatch(" + batch + ")");
+      write("K12", open(), batch, rows, true);
+      batch++;
+    }
+    assertReadBackMatches("K12", provider, "after every crashed batch was replayed");
+  }
+
+  private void assertReadBackMatches(String rule, ReadableSinkProvider provider, String when) throws Exception {
+    List<Row> held = kit.readBack();
+    Delivery delivery = Delivery.of(held, provider.readBack(context(FaultInjector.NONE), Integer.MAX_VALUE));
+    assertTrue(delivery.exact(), rule + " " + when + ", the provider's readBack must show what the external system holds"
+        + " (the kit's independent read-back): committed batches only; compared with it, " + delivery.describe()
+        + Tck.seedHint());
+  }
+
   private Sink open() {
     return open(FaultInjector.NONE);
   }
 
   /** A new instance from the provider, for this rule's query. */
   private Sink open(FaultInjector faults) {
-    Sink sink = kit.provider().create(context(faults));
+    return open(queryId, faults, UnaryOperator.identity());
+  }
+
+  /** A new instance from the provider, for query {@code query}, reporting to {@code faults} and seeing storage through {@code storages}. */
+  private Sink open(String query, FaultInjector faults, UnaryOperator<Storage> storages) {
+    Sink sink = kit.provider().create(context(query, faults, storages));
     assertNotNull(sink, "the provider's create(..) returned null");
     instances.add(sink);
     return sink;
   }
 
   private SinkContext context(FaultInjector faults) {
-    return TckContext.sink(kit.provider().name(), kit.options(), queryId, kit.schema(), kit.outputMode(), faults);
+    return context(queryId, faults, UnaryOperator.identity());
+  }
+
+  private SinkContext context(String query, FaultInjector faults, UnaryOperator<Storage> storages) {
+    return TckContext.sink(kit.provider().name(), kit.options(), query, kit.schema(), kit.outputMode(), faults, storages);
+  }
+
+  private static void requireReplay(DeliveryGuarantee guarantee, String rule) {
+    Capability.require(guarantee != DeliveryGuarantee.NONE, rule + " needs EXACTLY_ONCE or AT_LEAST_ONCE; the sink declares NONE");
   }
 
   private static void requireExactlyOnce(Sink sink, String rule) {
@@ -299,6 +584,7 @@ public abstract class SinkContractSuite {
 
   /** Adds batch {@code id}; {@code isNew} says whether a correct sink now holds it (false for a replay). */
   private void write(String rule, Sink sink, long id, List<Row> rows, boolean isNew) {
+    highestBatch = Math.max(highestBatch, id);
     try {
       sink.addBatch(id, new RowBatch(kit.schema(), rows));
     } catch (Exception e) {

@@ -15,6 +15,12 @@ import java.util.Random;
  *
  * <p>The suite asks for a new kit before every rule and closes it after, so a kit should
  * point the sink at a fresh table, topic or directory per rule.
+ *
+ * <p>Rule K10 writes from a child JVM: it creates the provider there from its class name (the
+ * public no-argument constructor ServiceLoader needs) with {@link #options()}, for the rule's
+ * query id, and hands it the rows of {@link #rows} as plain values. The options must therefore
+ * reach the same table from another process; a kit whose table lives in the test's JVM says so
+ * with {@link #reachableFromAnotherProcess()}.
  */
 public interface SinkKit extends AutoCloseable {
 
@@ -49,6 +55,24 @@ public interface SinkKit extends AutoCloseable {
    * of any sink instance (a fresh client, a file listing, a query), in any order.
    */
   List<Row> readBack() throws IOException;
+
+  /**
+   * Whether another process reaches this rule's table through the provider's class name and
+   * {@link #options()} alone. False only for a table held in the test's JVM (an in-memory
+   * sink); K10 then skips with the reason.
+   */
+  default boolean reachableFromAnotherProcess() {
+    return true;
+  }
+
+  /**
+   * Whether two queries (two query ids) may write this table, each adding its rows. False for
+   * a sink whose table belongs to one query, so that a new query id starts it afresh (Spark's
+   * memory sink); K11 then skips with the reason.
+   */
+  default boolean severalQueriesPerTable() {
+    return true;
+  }
 
   /** Releases what the kit made for the rule; called once after it. */
   @Override

@@ -14,6 +14,8 @@ import io.millrace.spi.source.SourceCapability;
 import io.millrace.tck.Capability;
 import io.millrace.tck.Tck;
 import io.millrace.tck.TckContext;
+import io.millrace.tck.child.ChildJvm;
+import io.millrace.tck.child.ChildPlugins;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -21,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
@@ -43,7 +46,7 @@ import org.junit.jupiter.api.Test;
  * }
  * }</pre>
  *
- * <p>Each rule is one test named by its id (S01..S10). It creates instances through the kit's
+ * <p>Each rule is one test named by its id (S01..S15). It creates instances through the kit's
  * provider with a metadata path under {@link SourceKit#scratchRoot()}, one query id per rule,
  * and reads ranges the way the engine does: plan the partitions, then one reader each. A
  * "fresh instance" is a new one from the provider, as after a restart. Rules marked with a
@@ -51,9 +54,16 @@ import org.junit.jupiter.api.Test;
  * with the reason. Rows are compared by value, so the kit's rows must be distinct.
  *
  * <p>Randomised sizes come from {@link Tck#random}; failures print the seed. S10 counts the
- * threads started while it runs, so do not run this class concurrently with other tests.
+ * threads started while it runs, so do not run this class concurrently with other tests. S15
+ * reads from a child JVM (see {@link SourceKit} for what that asks of a kit).
  */
 public abstract class SourceContractSuite {
+  /** Appends in S12: dozens, and with three or more rows each past row 100 too. */
+  private static final int MANY_APPENDS = 36;
+  private static final int COMMITTED_OF_MANY = 6;
+  /** Batches in S14: more than a hundred triggers take. */
+  private static final int MANY_BATCHES = 120;
+
   private SourceKit kit;
   private URI scratchRoot;
   private URI metadataPath;
@@ -316,6 +326,254 @@ public abstract class SourceContractSuite {
     twice("S10 commit(" + end.json() + ")", () -> source.commit(end));
     twice("S10 close()", source::close);
     PluginThreads.assertNoneLeft("S10", before);
+  }
+
+  @Test
+  @DisplayName("S11 a commit while later batches are uncommitted removes nothing a replay of them needs [REPLAYABLE]")
+  public void s11_aCommitKeepsWhatLaterBatchesNeed() throws Exception {
+    Source first = open();
+    requires(first, SourceCapability.REPLAYABLE, "S11");
+    Random random = Tck.random("S11");
+    Offset start = requireFreshReplay("S11", first);
+    List<Row> a = kit.append(1 + random.nextInt(5));
+    Offset o1 = first.latestOffset(start, ReadLimit.allAvailable());
+    Ranges.all("S11", first, start, o1);
+    List<Row> b = kit.append(1 + random.nextInt(5));
+    Offset o2 = first.latestOffset(o1, ReadLimit.allAvailable());
+    Ranges.all("S11", first, o1, o2);
+    List<Row> c = kit.append(1 + random.nextInt(5));
+    Offset o3 = first.latestOffset(o2, ReadLimit.allAvailable());
+    first.commit(o1);
+    String story = "after batch 1 (" + a.size() + " rows, up to " + o1.json() + ") was committed while batch 2 (up to "
+        + o2.json() + ") had been read and batch 3 (up to " + o3.json() + ") recorded, both uncommitted";
+    RowChecks.exactlyOnce("S11", story + ", the same instance read batch 2 again" + Tck.seedHint(), b,
+        Ranges.all("S11", first, o1, o2));
+    RowChecks.exactlyOnce("S11", story + ", the same instance read batch 3" + Tck.seedHint(), c,
+        Ranges.all("S11", first, o2, o3));
+    closeQuietly(first); // the process dies before batch 2 is committed
+
+    Source restarted = open();
+    RowChecks.exactlyOnce("S11", story + ", a fresh instance replayed batch 2" + Tck.seedHint(), b,
+        Ranges.all("S11", restarted, restarted.deserializeOffset(o1.json()), restarted.deserializeOffset(o2.json())));
+    RowChecks.exactlyOnce("S11", story + ", a fresh instance replayed batch 3" + Tck.seedHint(), c,
+        Ranges.all("S11", restarted, restarted.deserializeOffset(o2.json()), restarted.deserializeOffset(o3.json())));
+    restarted.commit(restarted.deserializeOffset(o2.json()));
+    Source third = open();
+    RowChecks.exactlyOnce("S11", "after batch 2 was committed too, another fresh instance replayed batch 3" + Tck.seedHint(),
+        c, Ranges.all("S11", third, third.deserializeOffset(o2.json()), third.deserializeOffset(o3.json())));
+    List<Row> d = kit.append(1 + random.nextInt(5));
+    Offset o4 = third.latestOffset(third.deserializeOffset(o3.json()), ReadLimit.allAvailable());
+    RowChecks.exactlyOnce("S11", "the batch after the replays, (" + o3.json() + ", " + o4.json() + "]" + Tck.seedHint(), d,
+        Ranges.all("S11", third, third.deserializeOffset(o3.json()), o4));
+  }
+
+  @Test
+  @DisplayName("S12 dozens of appends (segments or files, numbered past where text and numeric order part) replay the same,"
+      + " batch by batch and as one range, on a fresh instance, which then goes on without gap or duplicate [REPLAYABLE]")
+  public void s12_replayAcrossDozensOfAppends() throws Exception {
+    Source live = open();
+    requires(live, SourceCapability.REPLAYABLE, "S12");
+    Random random = Tck.random("S12");
+    List<Offset> ends = new ArrayList<>(List.of(requireFreshReplay("S12", live)));
+    List<List<Row>> batches = new ArrayList<>(List.of(List.of()));
+    for (int batch = 1; batch <= MANY_APPENDS; batch++) {
+      List<Row> rows = kit.append(3 + random.nextInt(3));
+      Offset end = live.latestOffset(ends.get(batch - 1), ReadLimit.allAvailable());
+      RowChecks.exactlyOnce("S12", "batch " + batch + " of " + MANY_APPENDS + ", one append each, read as it came"
+          + Tck.seedHint(), rows, Ranges.all("S12", live, ends.get(batch - 1), end));
+      ends.add(end);
+      batches.add(rows);
+      if (batch == COMMITTED_OF_MANY) {
+        live.commit(end);
+      }
+    }
+    closeQuietly(live);
+
+    Source fresh = open();
+    List<Row> uncommitted = new ArrayList<>();
+    for (int batch = COMMITTED_OF_MANY + 1; batch <= MANY_APPENDS; batch++) {
+      uncommitted.addAll(batches.get(batch));
+      RowChecks.exactlyOnce("S12", "batch " + batch + " (" + ends.get(batch - 1).json() + ", " + ends.get(batch).json()
+          + "] replayed on a fresh instance" + Tck.seedHint(), batches.get(batch), Ranges.all("S12", fresh,
+          fresh.deserializeOffset(ends.get(batch - 1).json()), fresh.deserializeOffset(ends.get(batch).json())));
+    }
+    Source whole = open();
+    Offset from = whole.deserializeOffset(ends.get(COMMITTED_OF_MANY).json());
+    Offset to = whole.deserializeOffset(ends.get(MANY_APPENDS).json());
+    RowChecks.exactlyOnce("S12", "batches " + (COMMITTED_OF_MANY + 1) + " to " + MANY_APPENDS + " replayed as one range ("
+        + from.json() + ", " + to.json() + "] on another fresh instance" + Tck.seedHint(), uncommitted,
+        Ranges.all("S12", whole, from, to));
+    List<Row> after = kit.append(3);
+    Offset next = whole.latestOffset(to, ReadLimit.allAvailable());
+    RowChecks.exactlyOnce("S12", "the batch after the replays, (" + to.json() + ", " + next.json() + "]" + Tck.seedHint(),
+        after, Ranges.all("S12", whole, to, next));
+  }
+
+  @Test
+  @DisplayName("S13 available-now under a read limit: every batch within the limit, up to exactly the data there at the start"
+      + " [AVAILABLE_NOW, RATE_LIMIT]")
+  public void s13_availableNowUnderAReadLimit() throws Exception {
+    Source source = open();
+    requires(source, SourceCapability.AVAILABLE_NOW, "S13");
+    requires(source, SourceCapability.RATE_LIMIT, "S13");
+    Random random = Tck.random("S13");
+    int max = 2 + random.nextInt(3);
+    List<Row> there = kit.append(max * 5 + 1 + random.nextInt(max));
+    source.prepareForAvailableNow();
+    List<Row> later = kit.append(1 + random.nextInt(5));
+    List<Row> read = drainAvailableNow("S13", source, source.initialOffset(), max, there.size() + 1);
+    RowChecks.exactlyOnce("S13", "available-now under maxRows(" + max + ") must read the " + there.size() + " rows there at"
+        + " prepareForAvailableNow, each once, and none of the " + later.size() + " appended after" + Tck.seedHint(), there,
+        read);
+  }
+
+  @Test
+  @DisplayName("S14 available-now over more data than 100 batches take reads all of it, then stops [AVAILABLE_NOW, RATE_LIMIT]")
+  public void s14_availableNowBeyondAHundredBatches() throws Exception {
+    Source source = open();
+    requires(source, SourceCapability.AVAILABLE_NOW, "S14");
+    requires(source, SourceCapability.RATE_LIMIT, "S14");
+    List<Row> first = kit.append(1);
+    Offset start = source.latestOffset(source.initialOffset(), ReadLimit.allAvailable());
+    RowChecks.exactlyOnce("S14", "the batch before available-now", first, Ranges.all("S14", source, source.initialOffset(), start));
+    List<Row> there = new ArrayList<>();
+    for (int i = 0; i < MANY_BATCHES; i++) {
+      there.addAll(kit.append(1)); // one row an append, so even a source that takes whole appends makes one batch each
+    }
+    source.prepareForAvailableNow();
+    List<Row> later = kit.append(3);
+    List<Row> read = drainAvailableNow("S14", source, start, 1, MANY_BATCHES + 1);
+    RowChecks.exactlyOnce("S14", "available-now under maxRows(1) over " + MANY_BATCHES + " rows, appended one at a time,"
+        + " must read every one of them and none of the " + later.size() + " appended after", there, read);
+  }
+
+  /**
+   * Takes batches under {@code maxRows(max)} from {@code current} until the source stops (an
+   * unmoved offset); fails if it has not stopped after {@code steps} batches. A batch over the
+   * limit fails S13 (S14 cannot judge the count of batches then, and skips); an offset that moves
+   * with no row behind it is S02's failure, and skips. Returns every row read.
+   */
+  private static List<Row> drainAvailableNow(String rule, Source source, Offset current, int max, int steps) {
+    List<Row> read = new ArrayList<>();
+    for (int step = 1; ; step++) {
+      Offset next;
+      try {
+        next = source.latestOffset(current, ReadLimit.maxRows(max));
+      } catch (IOException e) {
+        return fail(rule + " latestOffset(" + current.json() + ", maxRows(" + max + ")) failed: " + e, e);
+      }
+      if (next.json().equals(current.json())) {
+        return read;
+      }
+      if (step > steps) {
+        return fail(rule + " under available-now the source had not stopped after " + steps + " batches of at most " + max
+            + " rows (" + read.size() + " rows read)" + Tck.seedHint());
+      }
+      List<Row> rows = Ranges.all(rule, source, current, next);
+      String batch = rule + " batch " + step + " under available-now, (" + current.json() + ", " + next.json() + "]";
+      Capability.require(!rows.isEmpty(), rule + " cannot be judged on its own: " + batch + " moved the offset with no"
+          + " row in the range, which breaks S02's rule (the offset stays put exactly when there is nothing new)");
+      if (rows.size() > max) {
+        Capability.require(rule.equals("S13"), rule + " cannot count batches on its own: " + batch + " holds " + rows.size()
+            + " rows, more than maxRows(" + max + "), which is S13's failure");
+        fail(batch + ", holds " + rows.size() + " rows, more than maxRows(" + max + ")" + Tck.seedHint());
+      }
+      read.addAll(rows);
+      current = next;
+    }
+  }
+
+  @Test
+  @DisplayName("S15 a restart in a new process: a child JVM read and committed batch 1, read batch 2 and halted; a fresh"
+      + " instance here replays batch 2 the same and goes on [REPLAYABLE, child JVM]")
+  public void s15_aRestartInANewProcess() throws Exception {
+    Source probe = open();
+    requires(probe, SourceCapability.REPLAYABLE, "S15");
+    Capability.require(kit.reachableFromAnotherProcess(), "S15 reads from a child JVM, and the kit says another process"
+        + " cannot reach its data (SourceKit.reachableFromAnotherProcess() is false)");
+    Optional<String> why = ChildPlugins.whyNotCreatable(kit.provider().getClass());
+    Capability.require(why.isEmpty(), "S15 reads from a child JVM, which cannot create the provider: " + why.orElse(""));
+    Offset checked = requireFreshReplay("S15", probe);
+    List<Row> a = new ArrayList<>(Ranges.all("S15", probe, probe.initialOffset(), checked));
+    closeQuietly(probe);
+    Random random = Tck.random("S15");
+    a.addAll(kit.append(1 + random.nextInt(5)));
+    String o1;
+    String o2;
+    List<String> readThere = new ArrayList<>();
+    List<Row> b;
+    try (ChildJvm child = ChildJvm.start("S15", SourceChild.of(kit, metadataPath, queryId), kit.provider().getClass())) {
+      o1 = expect(child, "offset 1 ");
+      List<String> firstRead = rows(child, "committed 1");
+      assertEquals(lines(a), sorted(firstRead), "S15 the child JVM's batch 1 must read the rows appended before it"
+          + Tck.seedHint());
+      b = kit.append(1 + random.nextInt(5));
+      child.send("go");
+      o2 = expect(child, "offset 2 ");
+      readThere.addAll(rows(child, "read 2"));
+      int exit = child.awaitExit();
+      assertEquals(ChildJvm.HALTED, exit, () -> "S15 the child JVM was to halt before committing batch 2" + child.log());
+    }
+    assertEquals(lines(b), sorted(readThere), "S15 the child JVM's batch 2, (" + o1 + ", " + o2 + "], must read the rows"
+        + " appended after batch 1" + Tck.seedHint());
+    List<Row> c = kit.append(1 + random.nextInt(5));
+    Source restarted = open();
+    Offset committed = restarted.deserializeOffset(o1);
+    Offset recorded = restarted.deserializeOffset(o2);
+    List<Row> replayed = Ranges.all("S15", restarted, committed, recorded);
+    assertEquals(sorted(readThere), sorted(replayed.stream().map(SourceChild::line).toList()), "S15 batch 2, (" + o1 + ", "
+        + o2 + "], replayed here after the process that read it halted, must read what that process read" + Tck.seedHint());
+    restarted.commit(recorded);
+    Offset next = restarted.latestOffset(recorded, ReadLimit.allAvailable());
+    RowChecks.exactlyOnce("S15", "the batch after the replay, (" + o2 + ", " + next.json() + "]" + Tck.seedHint(), c,
+        Ranges.all("S15", restarted, recorded, next));
+  }
+
+  /**
+   * Reads a first small batch on {@code live} and replays it on a fresh instance; skips
+   * {@code rule} if the two differ, which is S03's failure and would spoil every replay after a
+   * restart. Returns the batch's end, where the rule goes on.
+   */
+  private Offset requireFreshReplay(String rule, Source live) throws IOException {
+    List<Row> rows = kit.append(2);
+    Offset end = live.latestOffset(live.initialOffset(), ReadLimit.allAvailable());
+    List<Row> read = Ranges.all(rule, live, live.initialOffset(), end);
+    Source fresh = open();
+    List<Row> again = Ranges.all(rule, fresh, fresh.initialOffset(), fresh.deserializeOffset(end.json()));
+    closeQuietly(fresh);
+    boolean same = new java.util.HashSet<>(read).equals(new java.util.HashSet<>(again)) && read.size() == again.size();
+    Capability.require(same && read.size() == rows.size() && read.containsAll(rows), rule + " cannot be judged on its own:"
+        + " a fresh instance replays even a first range of two rows differently (" + RowChecks.show(read) + " then "
+        + RowChecks.show(again) + "), which is S03's failure");
+    return end;
+  }
+
+  /** The rest of the child's next line, which must start with {@code prefix}. */
+  private static String expect(ChildJvm child, String prefix) throws InterruptedException {
+    String line = child.receive();
+    assertTrue(line.startsWith(prefix), () -> "S15 the child JVM said '" + line + "' where '" + prefix + "…' was due"
+        + child.log());
+    return line.substring(prefix.length());
+  }
+
+  /** The {@code row} lines the child sends until {@code end}. */
+  private static List<String> rows(ChildJvm child, String end) throws InterruptedException {
+    List<String> rows = new ArrayList<>();
+    for (String line = child.receive(); !line.equals(end); line = child.receive()) {
+      String got = line;
+      assertTrue(got.startsWith("row "), () -> "S15 the child JVM said '" + got + "' where a row or '" + end + "' was due"
+          + child.log());
+      rows.add(got.substring(4));
+    }
+    return rows;
+  }
+
+  private static List<String> lines(List<Row> rows) {
+    return sorted(rows.stream().map(SourceChild::line).toList());
+  }
+
+  private static List<String> sorted(List<String> lines) {
+    return lines.stream().sorted().toList();
   }
 
   private interface Call {

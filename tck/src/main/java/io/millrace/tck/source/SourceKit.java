@@ -17,6 +17,13 @@ import java.util.Optional;
  *
  * <p>The suite asks for a new kit before every rule and closes it after, so a kit may own a
  * fresh topic, table or directory per rule.
+ *
+ * <p>Rule S15 reads from a child JVM: it creates the provider there from its class name (the
+ * public no-argument constructor ServiceLoader needs) with {@link #options()},
+ * {@link #userSchema()} and the rule's metadata path under {@link #scratchRoot()}, while this
+ * kit keeps appending from the test's JVM. The options and the scratch root must therefore
+ * reach the same data from another process; a kit whose data lives in the test's JVM says so
+ * with {@link #reachableFromAnotherProcess()}.
  */
 public interface SourceKit extends AutoCloseable {
 
@@ -40,6 +47,10 @@ public interface SourceKit extends AutoCloseable {
    * <ul>
    *   <li>Every row must differ from every other row this kit ever returns (carry a sequence
    *       number), so the suite can tell a re-read from new data.</li>
+   *   <li>Where the external system has segments, files or objects, give each call one of its
+   *       own, named by a counter without padding (or with little): S12 appends dozens of
+   *       times, and a source must not rely on the names' text order being their numeric
+   *       order.</li>
    *   <li>When this returns, the rows are available: {@code latestOffset} with no limit
    *       reaches them.</li>
    *   <li>The suite creates a rule's first source before its first append, so a source that
@@ -61,6 +72,16 @@ public interface SourceKit extends AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("the TCK cannot create a temporary directory", e);
     }
+  }
+
+  /**
+   * Whether another process reaches this rule's data through the provider's class name,
+   * {@link #options()} and the scratch root alone. False only for data held in the test's JVM
+   * (an in-memory stream) or a provider built with arguments (a manual clock); S15 then skips
+   * with the reason.
+   */
+  default boolean reachableFromAnotherProcess() {
+    return true;
   }
 
   /** Releases what the kit made for the rule; called once after it. */

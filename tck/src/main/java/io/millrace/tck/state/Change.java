@@ -1,12 +1,15 @@
 package io.millrace.tck.state;
 
 import io.millrace.spi.state.StateStore;
+import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /** One write of a rule: a put of {@code value}, or a remove when {@code value} is null. */
-record Change(String key, String value) {
+record Change(String key, String value) implements Serializable {
+  private static final long serialVersionUID = 1L;
+
 
   static Change put(String key, String value) {
     return new Change(key, value);

@@ -1,21 +1,27 @@
 package io.millrace.tck.state;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.fault.FaultPoint;
 import io.millrace.spi.state.StateStoreId;
 import io.millrace.spi.state.StateStoreProvider;
+import io.millrace.tck.Capability;
 import io.millrace.tck.CrashAt;
+import io.millrace.tck.child.ChildJvm;
+import io.millrace.tck.child.ChildPlugins;
 import io.millrace.tck.storage.FaultInjectingStorage;
 import io.millrace.tck.storage.FaultInjectingStorage.Moment;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * T14 and T15: a crash in the middle of committing version 2 leaves version 2 whole or absent,
- * version 1 intact and no temporary files, and the retried commit and the next one succeed.
- * Every crashed instance is dropped; recovery uses fresh providers on the plain storage.
+ * T14, T15 and T24: a crash in the middle of committing version 2 leaves version 2 whole or
+ * absent, version 1 intact and no temporary files once a fresh provider started, and the retried
+ * commit and the next one succeed. Every crashed instance is dropped; recovery uses fresh
+ * providers on the plain storage.
  */
 final class CommitCrashCheck {
   private static final List<Change> FIRST = List.of(Change.put("a", "1"), Change.put("b", "2"), Change.put("c", "3"));
@@ -67,6 +73,28 @@ final class CommitCrashCheck {
     recover(id, "after a crash at INSIDE_STATE_COMMIT");
   }
 
+  /**
+   * T24: a child JVM commits version 1, then halts (a real process death: no {@code finally},
+   * no {@code close}, nothing kept in static fields) at INSIDE_STATE_COMMIT of version 2. This
+   * process, as the next start, must find version 1 whole and version 2 whole or absent.
+   */
+  void inChildJvm() throws InterruptedException {
+    StateStoreKit kit = harness.kit();
+    Capability.require(kit.reachableFromAnotherProcess(), rule + " commits in a child JVM, and the kit says another"
+        + " process cannot reach its checkpoints (StateStoreKit.reachableFromAnotherProcess() is false)");
+    Optional<String> why = ChildPlugins.whyNotCreatable(kit.factory().getClass());
+    Capability.require(why.isEmpty(), rule + " commits in a child JVM, which cannot create the factory: " + why.orElse(""));
+    StateStoreId id = harness.id();
+    try (ChildJvm child = ChildJvm.start(rule, StateChild.of(kit, id, FIRST, SECOND), kit.factory().getClass())) {
+      assertEquals("committed 1", child.receive(), rule + ": the child JVM's first commit");
+      int exit = child.awaitExit();
+      assertEquals(ChildJvm.HALTED, exit, () -> rule + ": the child JVM committed version 2 without reporting"
+          + " FaultPoint.INSIDE_STATE_COMMIT, where it was to halt; a state store must report it after writing a"
+          + " version's files and before publishing them" + child.log());
+    }
+    recover(id, "after the process committing version 2 halted at INSIDE_STATE_COMMIT", true);
+  }
+
   private int measurePublishes() {
     StateStoreId id = harness.id(0);
     commitFirst(id);
@@ -84,13 +112,24 @@ final class CommitCrashCheck {
   }
 
   private void recover(StateStoreId id, String scenario) {
+    recover(id, scenario, false);
+  }
+
+  /**
+   * Checks what the crash left, through fresh providers. A halted process runs no clean-up, so
+   * after a halt ({@code halted}) temporary files must be gone only once a fresh provider started.
+   */
+  private void recover(StateStoreId id, String scenario, boolean halted) {
+    StateStoreProvider restarted = halted ? harness.fresh(id) : null;
     List<String> temporary = StoreFiles.temporary(StoreFiles.list(harness.storage(), id.storePath()));
     assertTrue(temporary.isEmpty(), rule + ": " + scenario + ", temporary files remain under " + id.storePath()
-        + ": " + temporary);
+        + (halted ? " once a fresh provider started" : "") + ": " + temporary);
+    if (restarted == null) {
+      restarted = harness.fresh(id);
+    }
     History history = new History();
     history.record(FIRST);
     history.record(SECOND);
-    StateStoreProvider restarted = harness.fresh(id);
     history.check(rule, scenario, restarted, 1);
     Expect.wholeOrNone(rule, scenario + " (read by a fresh provider)", restarted, 2, history.version(2));
     StateData.commit(rule, restarted, 1, SECOND);

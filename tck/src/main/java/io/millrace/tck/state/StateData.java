@@ -36,11 +36,16 @@ final class StateData {
       assertNotNull(kv, rule + ": the iterator of version " + store.version() + " returned a null entry");
       String key = text(kv.key());
       if (out.put(key, text(kv.value())) != null) {
-        fail(rule + ": the iterator of version " + store.version() + " returned key '" + key + "' twice");
+        fail(rule + ": the iterator of version " + store.version() + " returned key '" + show(key) + "' twice");
       }
     }
-    out.forEach((key, value) -> assertEquals(value, text(store.get(bytes(key))),
-        rule + ": in version " + store.version() + ", get('" + key + "') disagrees with the iterator"));
+    out.forEach((key, value) -> {
+      String got = text(store.get(bytes(key)));
+      if (!value.equals(got)) {
+        fail(rule + ": in version " + store.version() + ", get('" + show(key) + "') returned "
+            + (got == null ? "null" : "'" + show(got) + "'") + ", but the iterator gave '" + show(value) + "'");
+      }
+    });
     return out;
   }
 
@@ -71,14 +76,28 @@ final class StateData {
       String want = expected.get(key);
       String got = actual.get(key);
       if (want == null) {
-        diff.append("\n  unexpected ").append(key).append('=').append(got);
+        diff.append("\n  unexpected ").append(show(key)).append('=').append(show(got));
       } else if (got == null) {
-        diff.append("\n  missing    ").append(key).append('=').append(want);
+        diff.append("\n  missing    ").append(show(key)).append('=').append(show(want));
       } else if (!want.equals(got)) {
-        diff.append("\n  wrong      ").append(key).append('=').append(got).append(" (expected ").append(want).append(')');
+        diff.append("\n  wrong      ").append(show(key)).append('=').append(show(got)).append(" (expected ")
+            .append(show(want)).append(')');
       }
     }
     fail(what + ": expected " + expected.size() + " entries, read " + actual.size() + ":" + diff);
+  }
+
+  /** A key or value for a message: control characters (zero bytes) escaped, long ones cut, empty ones named. */
+  static String show(String text) {
+    if (text.isEmpty()) {
+      return "(empty)";
+    }
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < Math.min(text.length(), 24); i++) {
+      char c = text.charAt(i);
+      out.append(c < 0x20 ? String.format("\\x%02x", (int) c) : String.valueOf(c));
+    }
+    return text.length() > 24 ? out + "… (" + text.length() + " chars)" : out.toString();
   }
 
   private static TreeSet<String> union(Map<String, String> a, Map<String, String> b) {

@@ -8,6 +8,8 @@ import io.millrace.spi.state.StateStoreId;
 import io.millrace.spi.state.StateStoreProvider;
 import io.millrace.spi.storage.Storage;
 import io.millrace.tck.TckStorage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -118,5 +120,15 @@ final class StateHarness implements AutoCloseable {
     } catch (Exception ignored) {
       // best effort: the checkpoint is a fresh directory nobody else uses
     }
+    try {
+      kit.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("the kit's close() failed", e);
+    }
+  }
+
+  /** The checkpoint root of this rule. */
+  URI root() {
+    return root;
   }
 }

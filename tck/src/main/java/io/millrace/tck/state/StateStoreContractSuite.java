@@ -29,7 +29,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The contract of a {@link io.millrace.spi.state.StateStoreProvider}, rules T01 to T21.
+ * The contract of a {@link io.millrace.spi.state.StateStoreProvider}, rules T01 to T24.
  *
  * <p>To run it on your state store, extend it in your plugin's tests and return a kit:
  * <pre>{@code
@@ -53,8 +53,9 @@ import org.junit.jupiter.api.Test;
  * are small UTF-8 strings; the schemas given to {@code init} are {@code key STRING} and
  * {@code value STRING}. Crashes are {@link io.millrace.tck.SimulatedCrash}es thrown from the
  * storage the provider is given or from its fault injector; the crashed provider is then
- * dropped. Providers are closed only at the end of a rule, except in T05, which closes one on
- * purpose. Randomised rules print the seed to rerun them with.
+ * dropped; T24 halts a child JVM instead (see {@link StateStoreKit}). Providers are closed only at
+ * the end of a rule, except in T05, which closes one on purpose. Randomised rules print the
+ * seed to rerun them with.
  */
 public abstract class StateStoreContractSuite {
   private StateHarness harness;
@@ -566,6 +567,50 @@ public abstract class StateStoreContractSuite {
       assertRange(reader, new byte[0], new byte[] {(byte) 0xFF}, "after random removeRange calls, read by a fresh provider",
           left);
     }
+  }
+
+  @Test
+  @DisplayName("T22 empty values and the zero-length key are kept, told apart from absent, through every kind of file")
+  void t22_emptyValuesAndZeroLengthKeys() {
+    StateStoreId id = harness.id();
+    History history = new EdgeValuesCheck(harness, "T22").run(id, List.of(
+        List.of(Change.put("", "zero-length key"), Change.put("a", ""), Change.put("b", ""), Change.put("c", "3")),
+        List.of(Change.put("a", "now set"), Change.put("c", ""), Change.remove(""), Change.put("d", "")),
+        List.of(Change.put("", ""), Change.remove("b"), Change.put("e", "5")),
+        List.of(Change.remove("d"), Change.put("b", ""), Change.put("f", ""))));
+    try (ReadStateStore reader = harness.fresh(id).getReadStore(history.latest())) {
+      if (reader.supportsRangeScan()) {
+        assertRange(reader, new byte[0], new byte[] {0}, "(only the zero-length key is below [0])", new byte[][] {{}});
+      }
+      if (reader.supportsPrefixScan()) {
+        List<String> all = new ArrayList<>();
+        reader.prefixScan(new byte[0]).forEachRemaining(kv -> all.add(StateData.text(kv.key())));
+        assertEquals(new TreeSet<>(history.version(history.latest()).keySet()), new TreeSet<>(all),
+            "T22: prefixScan of the empty prefix returns every key, the zero-length one included");
+      }
+    }
+  }
+
+  @Test
+  @DisplayName("T23 values and keys of zero bytes only, from one byte to a megabyte, come back whole")
+  void t23_valuesThatAreAllZeros() {
+    new EdgeValuesCheck(harness, "T23").run(harness.id(), List.of(
+        List.of(Change.put("z1", zeros(1)), Change.put("z8", zeros(8)), Change.put("z4096", zeros(4096)),
+            Change.put("zbig", zeros(1 << 20)), Change.put(zeros(1), zeros(2)), Change.put(zeros(2), zeros(1)),
+            Change.put(zeros(8), "eight zero bytes as a key")),
+        List.of(Change.put("z1", zeros(2)), Change.put("z8", "no longer zeros"), Change.put("w", zeros(100)),
+            Change.remove(zeros(2))),
+        List.of(Change.put("z8", zeros(8)), Change.put("zbig", zeros((1 << 20) + 1)), Change.put(zeros(2), zeros(3)))));
+  }
+
+  private static String zeros(int n) {
+    return "\0".repeat(n);
+  }
+
+  @Test
+  @DisplayName("T24 a commit halted in a child JVM leaves the version whole or absent, and the next process goes on [child JVM]")
+  void t24_commitHaltedInAChildJvm() throws InterruptedException {
+    new CommitCrashCheck(harness, "T24").inChildJvm();
   }
 
   private static void assertRange(ReadStateStore store, byte[] from, byte[] to, String when, byte[][] expected) {

@@ -17,8 +17,13 @@ import java.util.Optional;
  *
  * <p>A knob the provider does not have is {@code Optional.empty()} (the default); the rules
  * that need it are then skipped with a reason that names the method, never passed silently.
+ *
+ * <p>Rule T24 commits in a child JVM: it creates the factory there from its class name (the
+ * public no-argument constructor ServiceLoader needs) and initialises providers with
+ * {@link #baseOptions()} on the same checkpoint root, which must therefore be reachable from
+ * another process (a {@code file:} directory, an HDFS or S3 URI), not an in-memory fake.
  */
-public interface StateStoreKit {
+public interface StateStoreKit extends AutoCloseable {
 
   /** The plugin under test; the suite calls {@code create()} for every provider it needs. */
   StateStoreProviderFactory factory();
@@ -67,4 +72,17 @@ public interface StateStoreKit {
   default Optional<Map<String, String>> noCache() {
     return Optional.empty();
   }
+
+  /**
+   * Whether another process reaches the checkpoints through the factory's class name and
+   * {@link #baseOptions()} alone. False only for checkpoints that live in the test's JVM; T24
+   * then skips with the reason.
+   */
+  default boolean reachableFromAnotherProcess() {
+    return true;
+  }
+
+  /** Releases what the kit made (a server, a directory); the suite calls it once after each rule. */
+  @Override
+  default void close() throws IOException {}
 }

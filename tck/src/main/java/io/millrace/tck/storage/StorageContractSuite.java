@@ -13,6 +13,8 @@ import io.millrace.spi.storage.Storage;
 import io.millrace.spi.storage.StorageLock;
 import io.millrace.tck.Capability;
 import io.millrace.tck.Tck;
+import io.millrace.tck.child.ChildJvm;
+import io.millrace.tck.child.ChildPlugins;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -67,6 +69,14 @@ public abstract class StorageContractSuite {
   private static final int READERS = 3;
   private static final Duration WAIT = Duration.ofSeconds(30);
   private static final long DAY_MILLIS = 86_400_000L;
+  /**
+   * Past S3's page of 1,000 keys (and HDFS's {@code dfs.ls.limit}), which is what a client that
+   * forgets the next page misses; more would only cost time, an operation each, on the stores
+   * that run in the test's JVM.
+   */
+  private static final int LISTED_ENTRIES = 1_100;
+  /** Every so many of them a file, the rest directories. */
+  private static final int LISTED_FILE_EVERY = 25;
 
   private StorageKit kit;
   private URI root;
@@ -85,7 +95,7 @@ public abstract class StorageContractSuite {
   }
 
   @AfterEach
-  void cleanUp() {
+  void cleanUp() throws IOException {
     try {
       storage.delete(root);
     } catch (IOException | RuntimeException e) {
@@ -98,6 +108,7 @@ public abstract class StorageContractSuite {
         // Same: closing is not under test here.
       }
     }
+    kit.close();
   }
 
   @Test
@@ -408,11 +419,149 @@ public abstract class StorageContractSuite {
     }
   }
 
+  @Test
+  @DisplayName("F12 a committed file is whole for a fresh instance while the writing instance is still open")
+  void f12_committedFileVisibleBeforeTheWriterIsClosed() throws IOException {
+    URI small = path("open-writer/small");
+    URI large = path("open-writer/large");
+    byte[] smallContent = bytes("F12 small", 100);
+    byte[] largeContent = bytes("F12 large", STREAMED_CHUNK * 4);
+    Storage writer = open();
+    write(writer, small, smallContent);
+    try (AtomicOutputStream out = writer.create(large)) {
+      for (int chunk = 0; chunk < 4; chunk++) {
+        out.write(largeContent, chunk * STREAMED_CHUNK, STREAMED_CHUNK);
+      }
+      out.commit();
+    }
+    Storage reader = open();
+    assertWhole("F12", reader, small, smallContent, "read through a fresh instance while the writer's instance is open");
+    assertWhole("F12", reader, large, largeContent, "read through a fresh instance while the writer's instance is open");
+  }
+
+  @Test
+  @DisplayName("F13 committed files outlive their writer's process, halted in a child JVM without closing anything; an open write leaves nothing [child JVM]")
+  void f13_committedFilesOutliveAHaltedProcess() throws Exception {
+    requireChildJvm("F13");
+    URI small = path("halted/small");
+    URI large = path("halted/deeper/large");
+    URI unfinished = path("halted/unfinished");
+    Map<URI, Integer> files = new java.util.LinkedHashMap<>();
+    files.put(small, 10);
+    files.put(large, STREAMED_CHUNK * 8 + 3);
+    files.put(unfinished, -1000);
+    int exit;
+    try (ChildJvm child = ChildJvm.start("F13", StorageChild.write(kit, root, files), kit.provider().getClass())) {
+      assertEquals("written", child.receive(), "F13 the child JVM's report");
+      exit = child.awaitExit();
+      assertEquals(ChildJvm.HALTED, exit, () -> "F13 the child JVM was to halt after writing" + child.log());
+    }
+    Storage fresh = open();
+    assertWhole("F13", fresh, small, StorageChild.content(small, 10), "after the process that committed it halted");
+    assertWhole("F13", fresh, large, StorageChild.content(large, STREAMED_CHUNK * 8 + 3),
+        "after the process that committed it halted");
+    assertAbsent("F13", unfinished, "after the process writing it halted before commit");
+    List<String> listed = names(fresh.list(path("halted")));
+    assertEquals(List.of("deeper", "small"), listed,
+        () -> "F13 list(" + path("halted") + ") after the writer halted shows " + listed);
+  }
+
+  @Test
+  @DisplayName("F14 a directory of 1,100 entries lists every one, past the first page (1,000 keys) of an object store")
+  void f14_listingOfThousandsOfEntries() throws Exception {
+    URI dir = path("many");
+    List<String> expected = new ArrayList<>();
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<?>> made = new ArrayList<>();
+      // Mostly directories, one metadata operation each, so that object stores and HDFS make
+      // thousands quickly; files among them, spread over the pages, to check sizes as well.
+      for (int i = 0; i < LISTED_ENTRIES; i++) {
+        String name = "entry-" + i;
+        expected.add(name);
+        boolean file = i % LISTED_FILE_EVERY == 0;
+        made.add(pool.submit(() -> {
+          if (file) {
+            write(storage, path("many/" + name), name.getBytes(StandardCharsets.UTF_8));
+          } else {
+            storage.mkdirs(path("many/" + name));
+          }
+          return null;
+        }));
+      }
+      for (Future<?> m : made) {
+        m.get(Tck.timeout(WAIT).toMillis(), TimeUnit.MILLISECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    List<FileInfo> listed = storage.list(dir);
+    List<String> names = names(listed);
+    List<String> want = expected.stream().sorted().toList();
+    if (!names.equals(want)) {
+      List<String> missing = new ArrayList<>(want);
+      missing.removeAll(names);
+      List<String> extra = new ArrayList<>(names);
+      extra.removeAll(want);
+      fail("F14 list(" + dir + ") of " + want.size() + " entries returned " + names.size() + "; missing "
+          + missing.size() + " (first: " + missing.stream().limit(5).toList() + "), unexpected " + extra.size()
+          + " (first: " + extra.stream().limit(5).toList() + ")");
+    }
+    for (FileInfo f : listed) {
+      boolean file = Integer.parseInt(f.name().substring("entry-".length())) % LISTED_FILE_EVERY == 0;
+      assertEquals(!file, f.directory(), () -> "F14 " + f.path() + " is listed as a " + (file ? "directory" : "file"));
+      if (file) {
+        assertEquals(f.name().length(), f.size(), () -> "F14 the listed size of " + f.path());
+      }
+    }
+  }
+
+  @Test
+  @DisplayName("F15 a lock held in another process is refused here and freed when that process dies, and a lock held here is refused there [locks, child JVM]")
+  void f15_lockExcludesAnotherProcess() throws Exception {
+    Capability.require(storage.capabilities().locks(), "F15 needs locks; the storage declares locks() false");
+    requireChildJvm("F15");
+    URI theirs = path("locks/theirs.lock");
+    URI ours = path("locks/ours.lock");
+    StorageLock mine = storage.tryLock(ours)
+        .orElseThrow(() -> new AssertionError("F15 the first tryLock(" + ours + ") of a free path must succeed"));
+    try (ChildJvm child = ChildJvm.start("F15", StorageChild.lock(kit, root, theirs, ours), kit.provider().getClass())) {
+      assertEquals("locked", child.receive(), () -> "F15 the child JVM's tryLock(" + theirs + ") of a free path" + child.log());
+      assertEquals("refused", child.receive(), () -> "F15 the child JVM's tryLock(" + ours + "), which this process"
+          + " holds, must be refused" + child.log());
+      refused(storage, theirs, "while another process holds it", "F15");
+      refused(open(), theirs, "through a fresh instance while another process holds it", "F15");
+      child.kill();
+    } finally {
+      mine.close();
+    }
+    long deadline = System.nanoTime() + Tck.timeout(WAIT).toNanos();
+    Optional<StorageLock> freed = storage.tryLock(theirs);
+    while (freed.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(100); // waiting only: a lock the OS frees with its holder is free at once
+      freed = storage.tryLock(theirs);
+    }
+    assertTrue(freed.isPresent(), () -> "F15 tryLock(" + theirs + ") still refused " + Tck.timeout(WAIT)
+        + " after the process holding it was killed");
+    freed.get().close();
+  }
+
+  private void requireChildJvm(String rule) {
+    Capability.require(kit.reachableFromAnotherProcess(), rule + " runs a child JVM, and the kit says another process"
+        + " cannot reach what this storage holds (StorageKit.reachableFromAnotherProcess() is false)");
+    Optional<String> why = ChildPlugins.whyNotCreatable(kit.provider().getClass());
+    Capability.require(why.isEmpty(), rule + " runs a child JVM, which cannot create the provider: " + why.orElse(""));
+  }
+
   private static void refused(Storage s, URI lock, String how) throws IOException {
+    refused(s, lock, how, "F11");
+  }
+
+  private static void refused(Storage s, URI lock, String how, String rule) throws IOException {
     Optional<StorageLock> again = s.tryLock(lock);
     if (again.isPresent()) {
       again.get().close();
-      fail("F11 a second tryLock(" + lock + ") " + how + " must be refused while the lock is held, but it succeeded");
+      fail(rule + " a second tryLock(" + lock + ") " + how + " must be refused while the lock is held, but it succeeded");
     }
   }
 

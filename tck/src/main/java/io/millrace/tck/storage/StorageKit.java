@@ -20,8 +20,13 @@ import java.util.function.Supplier;
  * StorageKit.of(new MyStorageProvider(), Map.of(),
  *     () -> URI.create("s3a://tck-bucket/" + UUID.randomUUID() + "/"))
  * }</pre>
+ *
+ * <p>Rules F13 and F15 run a second JVM that opens the same storage: it creates the provider
+ * from its class name (the public no-argument constructor ServiceLoader needs) and opens it with
+ * {@link #options()}, so a kit that overrides {@link #open} must open nothing a child JVM could
+ * not open the same way.
  */
-public interface StorageKit {
+public interface StorageKit extends AutoCloseable {
 
   /** The provider under test, as ServiceLoader would create it. */
   StorageProvider provider();
@@ -40,6 +45,19 @@ public interface StorageKit {
   default Storage open(URI root) throws IOException {
     return provider().open(root, Options.of("storage '" + provider().name() + "'", options()));
   }
+
+  /**
+   * Whether another process reaches what this storage holds through the provider and
+   * {@link #options()} alone. False only for a storage whose files live in the test's JVM (an
+   * in-memory fake); the rules that restart in a child JVM (F13, F15) then skip with the reason.
+   */
+  default boolean reachableFromAnotherProcess() {
+    return true;
+  }
+
+  /** Releases what the kit made; the suite calls it once after each rule. */
+  @Override
+  default void close() throws IOException {}
 
   /** A kit for a {@code file:} storage, with fresh temporary directories and no options. */
   static StorageKit of(StorageProvider provider) {

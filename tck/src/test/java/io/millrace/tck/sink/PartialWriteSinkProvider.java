@@ -14,9 +14,9 @@ import java.util.List;
 
 /**
  * Broken on purpose: streams each batch out in files of two rows as it iterates, and records
- * the batch id durably ({@code batches/<id>}) only at the end, so a crash part-way leaves half
- * a batch visible. It reports {@link FaultPoint#INSIDE_SINK_WRITE} after each file. Must fail
- * K04 only.
+ * the batch id durably ({@code batches/<query id>-<id>}) only at the end, so a crash part-way
+ * leaves half a batch visible. It reports {@link FaultPoint#INSIDE_SINK_WRITE} after each file.
+ * Must fail K04, and K09, which crashes it at those reports.
  */
 public final class PartialWriteSinkProvider extends ReferenceSinkProvider {
   private static final int ROWS_PER_FILE = 2;
@@ -31,6 +31,7 @@ public final class PartialWriteSinkProvider extends ReferenceSinkProvider {
     Storage storage = context.storage(path);
     URI dataDir = RowFiles.dataDir(path);
     URI batchesDir = RowFiles.child(path, "batches/");
+    String marker = context.queryId() + "-";
     return new Sink() {
       @Override
       public DeliveryGuarantee guarantee() {
@@ -39,7 +40,7 @@ public final class PartialWriteSinkProvider extends ReferenceSinkProvider {
 
       @Override
       public void addBatch(long batchId, Batch batch) throws IOException {
-        if (batchId <= RowFiles.newestBatch(storage, batchesDir, "")) {
+        if (batchId <= RowFiles.newestBatch(storage, batchesDir, marker)) {
           return;
         }
         List<Row> pending = new ArrayList<>();
@@ -53,11 +54,11 @@ public final class PartialWriteSinkProvider extends ReferenceSinkProvider {
         if (!pending.isEmpty()) {
           flush(batchId, files, pending);
         }
-        storage.createIfAbsent(RowFiles.child(batchesDir, Long.toString(batchId)), new byte[0]);
+        storage.createIfAbsent(RowFiles.child(batchesDir, marker + batchId), new byte[0]);
       }
 
       private void flush(long batchId, int file, List<Row> rows) throws IOException {
-        storage.createIfAbsent(RowFiles.child(dataDir, "batch-" + batchId + "-part-" + file), RowFiles.encode(rows));
+        storage.createIfAbsent(RowFiles.child(dataDir, marker + batchId + "-part-" + file), RowFiles.encode(rows));
         rows.clear();
         context.faultInjector().reached(FaultPoint.INSIDE_SINK_WRITE, batchId);
       }

@@ -13,21 +13,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A correct exactly-once sink: each batch becomes one file {@code data/batch-<id>}, written
- * atomically with create-if-absent once the whole batch is in hand. The file is both the data
- * and the durable record that the batch was written, so a batch id at or below the newest file
- * is skipped, on any instance.
+ * A correct exactly-once sink: each batch becomes one file {@code data/<query id>-batch-<id>},
+ * written atomically with create-if-absent once the whole batch is in hand. The file is both the
+ * data and the durable record that the query wrote the batch, so a batch id at or below the
+ * query's newest file is skipped, on any instance; other queries' files do not count.
  */
 final class ReferenceSink implements Sink {
-  static final String PREFIX = "batch-";
-
   private final Storage storage;
   private final URI dataDir;
+  private final String prefix;
   private final FaultInjector faults;
 
-  ReferenceSink(Storage storage, URI path, FaultInjector faults) {
+  ReferenceSink(Storage storage, URI path, String queryId, FaultInjector faults) {
     this.storage = storage;
     this.dataDir = RowFiles.dataDir(path);
+    this.prefix = RowFiles.batchPrefix(queryId);
     this.faults = faults;
   }
 
@@ -38,12 +38,12 @@ final class ReferenceSink implements Sink {
 
   @Override
   public void addBatch(long batchId, Batch batch) throws IOException {
-    if (batchId <= RowFiles.newestBatch(storage, dataDir, PREFIX)) {
+    if (batchId <= RowFiles.newestBatch(storage, dataDir, prefix)) {
       return;
     }
     List<Row> rows = new ArrayList<>();
     batch.forEach(rows::add);
     faults.reached(FaultPoint.INSIDE_SINK_WRITE, batchId);
-    storage.createIfAbsent(RowFiles.child(dataDir, PREFIX + batchId), RowFiles.encode(rows));
+    storage.createIfAbsent(RowFiles.child(dataDir, prefix + batchId), RowFiles.encode(rows));
   }
 }

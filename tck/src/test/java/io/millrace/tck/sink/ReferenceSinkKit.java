@@ -3,22 +3,39 @@ package io.millrace.tck.sink;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.sink.SinkProvider;
+import io.millrace.tck.TckStorage;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.UUID;
 
-/** A kit writing under a fresh {@code mem:} directory, for the reference sink and the broken ones. */
-final class ReferenceSinkKit implements SinkKit {
+/**
+ * A kit writing under a fresh temporary {@code file:} directory (the TCK's reference disk
+ * storage, so that a child JVM reaches it too), for the reference sink and the broken ones.
+ * Its read-back is every data file, or, for sinks that commit with a marker, the marked ones.
+ */
+class ReferenceSinkKit implements SinkKit {
   private final SinkProvider provider;
-  private final URI path = URI.create("mem:/tck/" + UUID.randomUUID() + "/");
+  private final boolean markedOnly;
+  private final URI path;
   private long sequence;
 
   ReferenceSinkKit(SinkProvider provider) {
+    this(provider, false);
+  }
+
+  ReferenceSinkKit(SinkProvider provider, boolean markedOnly) {
     this.provider = provider;
+    this.markedOnly = markedOnly;
+    try {
+      this.path = Files.createTempDirectory("millrace-tck-sink-").toUri();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   @Override
@@ -47,6 +64,11 @@ final class ReferenceSinkKit implements SinkKit {
 
   @Override
   public List<Row> readBack() throws IOException {
-    return RowFiles.readAll(path);
+    return markedOnly ? RowFiles.readCommitted(path) : RowFiles.readAll(path);
+  }
+
+  @Override
+  public void close() throws IOException {
+    TckStorage.forUri(path).delete(path);
   }
 }

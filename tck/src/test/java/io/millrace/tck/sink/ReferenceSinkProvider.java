@@ -37,7 +37,7 @@ public class ReferenceSinkProvider implements ReadableSinkProvider {
   }
 
   Sink create(SinkContext context, URI path) throws IOException {
-    return new ReferenceSink(context.storage(path), path, context.faultInjector());
+    return new ReferenceSink(context.storage(path), path, context.queryId(), context.faultInjector());
   }
 
   @Override

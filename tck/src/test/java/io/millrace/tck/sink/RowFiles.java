@@ -15,8 +15,9 @@ import java.util.List;
 
 /**
  * How the self-test sinks keep rows: files of rows of {@code (id LONG, value STRING)} under
- * {@code <path>/data/}. Reading every data file is what the external system shows, whoever
- * wrote it.
+ * {@code <path>/data/}, named {@code <query id>-batch-<batch id>[-anything]}. Reading every data
+ * file is what the external system shows, whoever wrote it; sinks that commit a batch with a
+ * marker in {@code <path>/committed/} (of the data file's name) show only the marked files.
  */
 final class RowFiles {
   private RowFiles() {}
@@ -28,6 +29,15 @@ final class RowFiles {
 
   static URI dataDir(URI path) {
     return child(path, "data/");
+  }
+
+  static URI committedDir(URI path) {
+    return child(path, "committed/");
+  }
+
+  /** The start of the names of a query's batch files. */
+  static String batchPrefix(String queryId) {
+    return queryId + "-batch-";
   }
 
   static byte[] encode(List<Row> rows) throws IOException {
@@ -59,6 +69,20 @@ final class RowFiles {
     List<Row> rows = new ArrayList<>();
     for (FileInfo file : storage.list(dataDir(path))) {
       rows.addAll(decode(storage.readAll(file.path())));
+    }
+    return rows;
+  }
+
+  /** Every row in the data files under {@code path} that have a marker in {@code committed/}. */
+  static List<Row> readCommitted(URI path) throws IOException {
+    Storage storage = TckStorage.forUri(path);
+    java.util.Set<String> committed = new java.util.HashSet<>();
+    storage.list(committedDir(path)).forEach(f -> committed.add(f.name()));
+    List<Row> rows = new ArrayList<>();
+    for (FileInfo file : storage.list(dataDir(path))) {
+      if (committed.contains(file.name())) {
+        rows.addAll(decode(storage.readAll(file.path())));
+      }
     }
     return rows;
   }

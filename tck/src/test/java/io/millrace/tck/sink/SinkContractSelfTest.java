@@ -17,7 +17,7 @@ class SinkContractSelfTest {
   void theReferenceSinkPassesEveryRule() {
     Events events = run(ReferenceSinkSuite.class);
     assertEquals(Set.of(), failedRules(events), () -> failures(events));
-    assertEquals(8, events.started().count(), "every sink rule runs");
+    assertEquals(12, events.started().count(), "every sink rule runs");
     assertEquals(0, events.aborted().count(), "the reference sink is exactly-once, so no rule is skipped");
   }
 
@@ -28,15 +28,51 @@ class SinkContractSelfTest {
   }
 
   @Test
-  void aSinkThatLeavesHalfABatchAfterACrashFailsK04Only() {
+  void aSinkThatLeavesHalfABatchAfterACrashFailsK04AndK09() {
     Events events = run(PartialWriteSinkSuite.class);
-    assertEquals(Set.of("K04"), failedRules(events), () -> failures(events));
+    assertEquals(Set.of("K04", "K09"), failedRules(events), () -> failures(events));
   }
 
   @Test
   void aSinkWhoseReadBackMissesTheNewestRowFailsK08Only() {
     Events events = run(StaleReadBackSinkSuite.class);
     assertEquals(Set.of("K08"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aSinkThatRecordsBatchIdsOnlyWhenClosedFailsK03Only() {
+    Events events = run(CloseRecordsBatchIdSinkSuite.class);
+    assertEquals(Set.of("K03"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aSinkThatRecordsTheBatchIdBeforeItsDataIsDurableFailsK09Only() {
+    Events events = run(MarkerFirstSinkSuite.class);
+    assertEquals(Set.of("K09"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aSinkWhoseDataIsDurableBeforeItsBatchIdIsRecordedFailsK09Only() {
+    Events events = run(DataFirstSinkSuite.class);
+    assertEquals(Set.of("K09"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aSinkThatKeepsItsDedupStateInAStaticFieldFailsK10Only() {
+    Events events = run(StaticDedupSinkSuite.class);
+    assertEquals(Set.of("K10"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aSinkThatKeepsBatchIdsPerTableRatherThanPerQueryFailsK11Only() {
+    Events events = run(PerTableBatchIdSinkSuite.class);
+    assertEquals(Set.of("K11"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aProviderWhoseReadBackShowsStagedRowsFailsK12Only() {
+    Events events = run(StagedReadBackSinkSuite.class);
+    assertEquals(Set.of("K12"), failedRules(events), () -> failures(events));
   }
 
   private static Events run(Class<?> suite) {

@@ -4,7 +4,6 @@ import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.source.SourceProvider;
 import java.io.IOException;
-import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,11 +33,6 @@ public final class ListedReferenceSourceKit implements SourceKit {
   @Override
   public List<Row> append(int count) {
     return kit.append(count);
-  }
-
-  @Override
-  public URI scratchRoot() {
-    return kit.scratchRoot();
   }
 
   @Override

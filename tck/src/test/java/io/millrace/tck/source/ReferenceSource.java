@@ -8,6 +8,8 @@ import io.millrace.spi.source.PartitionReader;
 import io.millrace.spi.source.ReadLimit;
 import io.millrace.spi.source.Source;
 import io.millrace.spi.source.SourceCapability;
+import io.millrace.tck.source.ReferenceLogs.Segment;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Iterator;
@@ -15,17 +17,26 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
 
-/** A correct source over a {@link ReferenceLogs} log: replayable, rate-limited, available-now and ordered. */
+/**
+ * A correct source over a {@link ReferenceLogs} log: replayable, rate-limited, available-now and
+ * ordered. An offset is the number of rows before it; a commit trims the segments wholly before
+ * it, which no replay may ask for again.
+ */
 class ReferenceSource implements Source {
   static final Schema SCHEMA = Schema.parse("id LONG NOT NULL, name STRING");
 
-  private final String log;
+  protected final Path log;
   private final int numPartitions;
-  private OptionalLong availableNowEnd = OptionalLong.empty();
+  protected OptionalLong availableNowEnd = OptionalLong.empty();
 
-  ReferenceSource(String log, int numPartitions) {
+  ReferenceSource(Path log, int numPartitions) {
     this.log = log;
     this.numPartitions = numPartitions;
+  }
+
+  /** The log's segments in the order this instance reads them: numeric order of their names. */
+  protected List<Segment> segments() {
+    return ReferenceLogs.segments(log);
   }
 
   @Override
@@ -75,7 +86,7 @@ class ReferenceSource implements Source {
     long parts = Math.min(numPartitions, rows);
     for (long i = 0; i < parts; i++) {
       long size = rows / parts + (i < rows % parts ? 1 : 0);
-      partitions.add(new LogPartition(log, from, from + size));
+      partitions.add(new LogPartition(log.toString(), from, from + size));
       from += size;
     }
     return partitions;
@@ -84,7 +95,13 @@ class ReferenceSource implements Source {
   @Override
   public PartitionReader createReader(InputPartition partition) {
     LogPartition slice = (LogPartition) partition;
-    return reader(ReferenceLogs.rows(slice.log(), slice.from(), slice.until()));
+    return reader(ReferenceLogs.rows(log, segments(), slice.from(), slice.until()));
+  }
+
+  /** Everything before {@code end} is committed: its segments may go. */
+  @Override
+  public void commit(Offset end) {
+    ReferenceLogs.trim(log, LogOffset.of(end).next());
   }
 
   /** A reader over rows already in memory. */

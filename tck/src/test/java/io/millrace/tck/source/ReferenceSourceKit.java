@@ -2,21 +2,23 @@ package io.millrace.tck.source;
 
 import io.millrace.spi.data.Row;
 import io.millrace.spi.source.SourceProvider;
-import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
-/** A kit over a fresh {@link ReferenceLogs} log, for the reference source and the broken ones built on it. */
+/**
+ * A kit over a fresh {@link ReferenceLogs} log on local disk, each append a segment of its own,
+ * for the reference source and the broken ones built on it. Its scratch root is the default, a
+ * temporary {@code file:} directory, which a child JVM reaches too.
+ */
 final class ReferenceSourceKit implements SourceKit {
   private final SourceProvider provider;
-  private final String log = "log-" + UUID.randomUUID();
+  private final Path log = ReferenceLogs.create();
   private long sequence;
 
   ReferenceSourceKit(SourceProvider provider) {
     this.provider = provider;
-    ReferenceLogs.create(log);
   }
 
   @Override
@@ -26,7 +28,7 @@ final class ReferenceSourceKit implements SourceKit {
 
   @Override
   public Map<String, String> options() {
-    return Map.of("log", log, "numPartitions", "3");
+    return Map.of("log", log.toString(), "numPartitions", "3");
   }
 
   @Override
@@ -37,11 +39,6 @@ final class ReferenceSourceKit implements SourceKit {
     }
     ReferenceLogs.append(log, rows);
     return rows;
-  }
-
-  @Override
-  public URI scratchRoot() {
-    return URI.create("mem:/tck/" + UUID.randomUUID() + "/");
   }
 
   @Override

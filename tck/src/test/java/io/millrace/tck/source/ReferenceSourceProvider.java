@@ -4,8 +4,9 @@ import io.millrace.spi.Spi;
 import io.millrace.spi.source.Source;
 import io.millrace.spi.source.SourceContext;
 import io.millrace.spi.source.SourceProvider;
+import java.nio.file.Path;
 
-/** The reference source: reads the {@link ReferenceLogs} log named by the option {@code log}. */
+/** The reference source: reads the {@link ReferenceLogs} log in the directory given as the option {@code log}. */
 public class ReferenceSourceProvider implements SourceProvider {
 
   @Override
@@ -20,6 +21,6 @@ public class ReferenceSourceProvider implements SourceProvider {
 
   @Override
   public Source create(SourceContext context) {
-    return new ReferenceSource(context.options().require("log"), context.options().getInt("numPartitions", 3));
+    return new ReferenceSource(Path.of(context.options().require("log")), context.options().getInt("numPartitions", 3));
   }
 }

@@ -7,6 +7,7 @@ import io.millrace.spi.source.ReadLimit;
 import io.millrace.spi.source.Source;
 import io.millrace.spi.source.SourceContext;
 import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * Broken on purpose: an instance that has not polled {@code latestOffset} yet (a fresh one
@@ -37,7 +38,8 @@ public final class ReplayDiffersSourceProvider extends ReferenceSourceProvider {
           return delegate.createReader(partition);
         }
         LogPartition slice = (LogPartition) partition;
-        return ReferenceSource.reader(ReferenceLogs.rows(slice.log(), slice.from() + 1, slice.until() + 1));
+        Path log = Path.of(slice.log());
+        return ReferenceSource.reader(ReferenceLogs.rows(log, ReferenceLogs.segments(log), slice.from() + 1, slice.until() + 1));
       }
     };
   }

@@ -17,7 +17,7 @@ class SourceContractSelfTest {
   void theReferenceSourcePassesEveryRule() {
     Events events = run(ReferenceSourceSuite.class);
     assertEquals(Set.of(), failedRules(events), () -> failures(events));
-    assertEquals(10, events.started().count(), "every source rule runs");
+    assertEquals(15, events.started().count(), "every source rule runs");
     assertEquals(0, events.aborted().count(), "the reference source declares every capability, so no rule is skipped");
   }
 
@@ -33,12 +33,39 @@ class SourceContractSelfTest {
     assertEquals(Set.of("S03"), failedRules(events), () -> failures(events));
   }
 
+  @Test
+  void aSourceWhoseCommitTrimsUncommittedBatchesFailsS11Only() {
+    Events events = run(CommitTrimsAheadSourceSuite.class);
+    assertEquals(Set.of("S11"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aSourceThatOrdersSegmentsAsTextOnAFreshInstanceFailsS12Only() {
+    Events events = run(TextOrderSegmentsSourceSuite.class);
+    assertEquals(Set.of("S12"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aSourceThatIgnoresTheLimitUnderAvailableNowFailsS13Only() {
+    Events events = run(AvailableNowIgnoresLimitSourceSuite.class);
+    assertEquals(Set.of("S13"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aSourceThatCapsAvailableNowAtAHundredBatchesFailsS14Only() {
+    Events events = run(AvailableNowCappedSourceSuite.class);
+    assertEquals(Set.of("S14"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aSourceThatKeepsItsBatchLogInAStaticFieldFailsS15Only() {
+    Events events = run(StaticBatchLogSourceSuite.class);
+    assertEquals(Set.of("S15"), failedRules(events), () -> failures(events));
+  }
+
   private static Events run(Class<?> suite) {
     Events events = SuiteRuns.run(suite);
     assertTrue(events.started().count() > 0, suite.getSimpleName() + " ran no test");
     return events;
   }
-
-
-
 }

@@ -4,6 +4,6 @@ package io.millrace.tck.state;
 class ForgetfulStateStoreSuite extends StateStoreContractSuite {
   @Override
   protected StateStoreKit kit() {
-    return new ReferenceKit(new ReferenceStateStoreFactory("tck-forgetful", ForgetfulStateStoreProvider::new));
+    return new ReferenceKit(ReferenceStateStoreFactory.variant("tck-forgetful", ForgetfulStateStoreProvider::new));
   }
 }

@@ -4,6 +4,6 @@ package io.millrace.tck.state;
 class LeakyStateStoreSuite extends StateStoreContractSuite {
   @Override
   protected StateStoreKit kit() {
-    return new ReferenceKit(new ReferenceStateStoreFactory("tck-leaky", LeakyStateStoreProvider::new));
+    return new ReferenceKit(ReferenceStateStoreFactory.variant("tck-leaky", LeakyStateStoreProvider::new));
   }
 }

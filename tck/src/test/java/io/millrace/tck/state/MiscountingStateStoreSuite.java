@@ -4,6 +4,6 @@ package io.millrace.tck.state;
 class MiscountingStateStoreSuite extends StateStoreContractSuite {
   @Override
   protected StateStoreKit kit() {
-    return new ReferenceKit(new ReferenceStateStoreFactory("tck-miscounting", MiscountingStateStoreProvider::new));
+    return new ReferenceKit(ReferenceStateStoreFactory.variant("tck-miscounting", MiscountingStateStoreProvider::new));
   }
 }

@@ -4,6 +4,6 @@ package io.millrace.tck.state;
 class OverreachingStateStoreSuite extends StateStoreContractSuite {
   @Override
   protected StateStoreKit kit() {
-    return new ReferenceKit(new ReferenceStateStoreFactory("tck-overreaching", OverreachingStateStoreProvider::new));
+    return new ReferenceKit(ReferenceStateStoreFactory.variant("tck-overreaching", OverreachingStateStoreProvider::new));
   }
 }

@@ -4,6 +4,6 @@ package io.millrace.tck.state;
 class OverwritingStateStoreSuite extends StateStoreContractSuite {
   @Override
   protected StateStoreKit kit() {
-    return new ReferenceKit(new ReferenceStateStoreFactory("tck-overwriting", OverwritingStateStoreProvider::new));
+    return new ReferenceKit(ReferenceStateStoreFactory.variant("tck-overwriting", OverwritingStateStoreProvider::new));
   }
 }

@@ -1,12 +1,13 @@
 package io.millrace.tck.state;
 
 import io.millrace.spi.state.StateStoreProviderFactory;
-import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 
-/** The kit of the reference provider and its broken variants: {@code mem:} checkpoints and every knob. */
+/**
+ * The kit of the reference provider and its broken variants: every knob, on temporary
+ * {@code file:} checkpoints (the TCK's reference disk storage), which a child JVM reaches too.
+ */
 final class ReferenceKit implements StateStoreKit {
   private final StateStoreProviderFactory factory;
 
@@ -17,11 +18,6 @@ final class ReferenceKit implements StateStoreKit {
   @Override
   public StateStoreProviderFactory factory() {
     return factory;
-  }
-
-  @Override
-  public URI checkpointRoot() {
-    return URI.create("mem:/tck/state/" + UUID.randomUUID() + "/");
   }
 
   @Override

@@ -129,12 +129,22 @@ class ReferenceStateStoreProvider implements StateStoreProvider {
     URI file = file(v, kind);
     lookedFor.add(file.toString());
     try {
-      return Optional.of(ReferenceStateFile.decode(file.toString(), storage.readAll(file), kind, v));
+      return Optional.of(decode(file.toString(), storage.readAll(file), kind, v));
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }
+  }
+
+  /** The entries of a version's file; the broken variants of the self-test replace the format. */
+  protected NavigableMap<byte[], byte[]> decode(String path, byte[] bytes, Kind kind, long version) {
+    return ReferenceStateFile.decode(path, bytes, kind, version);
+  }
+
+  /** A version's file. */
+  protected byte[] encode(Kind kind, long version, Map<byte[], byte[]> entries) {
+    return ReferenceStateFile.encode(kind, version, entries);
   }
 
   static void apply(NavigableMap<byte[], byte[]> map, Map<byte[], byte[]> changes) {
@@ -178,7 +188,7 @@ class ReferenceStateStoreProvider implements StateStoreProvider {
     apply(map, changes);
     boolean snapshot = snapshotInterval > 0 && next % snapshotInterval == 0;
     Kind kind = snapshot ? Kind.SNAPSHOT : Kind.DELTA;
-    byte[] bytes = ReferenceStateFile.encode(kind, next, snapshot ? map : changes);
+    byte[] bytes = encode(kind, next, snapshot ? map : changes);
     try {
       publish(next, kind, bytes, FaultPoint.INSIDE_STATE_COMMIT);
     } catch (IOException e) {
@@ -245,7 +255,7 @@ class ReferenceStateStoreProvider implements StateStoreProvider {
     URI snapshot = file(version, Kind.SNAPSHOT);
     if (storage.status(snapshot).isEmpty()) {
       try (AtomicOutputStream out = storage.create(snapshot)) {
-        out.write(ReferenceStateFile.encode(Kind.SNAPSHOT, version, map));
+        out.write(encode(Kind.SNAPSHOT, version, map));
         faults.reached(FaultPoint.DURING_MAINTENANCE, version);
         out.commit();
       } catch (FileAlreadyExistsException e) {

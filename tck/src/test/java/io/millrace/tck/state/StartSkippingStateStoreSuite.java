@@ -4,6 +4,6 @@ package io.millrace.tck.state;
 class StartSkippingStateStoreSuite extends StateStoreContractSuite {
   @Override
   protected StateStoreKit kit() {
-    return new ReferenceKit(new ReferenceStateStoreFactory("tck-start-skipping", StartSkippingStateStoreProvider::new));
+    return new ReferenceKit(ReferenceStateStoreFactory.variant("tck-start-skipping", StartSkippingStateStoreProvider::new));
   }
 }

@@ -21,8 +21,8 @@ import java.util.Optional;
  * Broken on purpose: commit checks that the target is absent and then writes it, in two steps,
  * yet {@link #capabilities()} claims atomic create-if-absent. To make the race certain rather
  * than likely, a commit that passed the check waits until every open write of the same path
- * has passed it too, and only then writes (overwriting). Everything else is the reference
- * in-memory storage, so the suite must fail F01 and nothing else.
+ * has passed it too, and only then writes (overwriting). Everything else is the storage it
+ * wraps (the reference disk storage), so the suite must fail F01 and nothing else.
  */
 final class NonAtomicCreateStorage implements Storage {
   private static final Duration WAIT = Duration.ofSeconds(30);

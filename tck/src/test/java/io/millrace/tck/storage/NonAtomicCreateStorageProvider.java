@@ -4,12 +4,12 @@ import io.millrace.spi.Options;
 import io.millrace.spi.Spi;
 import io.millrace.spi.storage.Storage;
 import io.millrace.spi.storage.StorageProvider;
-import io.millrace.tck.reference.InMemoryStorageProvider;
+import io.millrace.tck.reference.DiskStorageProvider;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Set;
 
-/** Serves {@link NonAtomicCreateStorage} over the reference {@code mem:} storage; not registered with ServiceLoader. */
+/** Serves {@link NonAtomicCreateStorage} over the reference disk storage, for {@code file:}; not registered with ServiceLoader. */
 public final class NonAtomicCreateStorageProvider implements StorageProvider {
 
   @Override
@@ -24,11 +24,11 @@ public final class NonAtomicCreateStorageProvider implements StorageProvider {
 
   @Override
   public Set<String> schemes() {
-    return Set.of("mem");
+    return Set.of("file");
   }
 
   @Override
   public Storage open(URI uri, Options options) throws IOException {
-    return new NonAtomicCreateStorage(new InMemoryStorageProvider().open(uri, options));
+    return new NonAtomicCreateStorage(new DiskStorageProvider().open(uri, options));
   }
 }
