@@ -160,6 +160,24 @@ public final class AggregationPlan {
     return window != null;
   }
 
+  /**
+   * Whether the grouping holds the event time itself, not a window on it: a row whose time is
+   * null is then in a group of its own that the watermark never finishes ({@link #finished}).
+   */
+  boolean groupsByEventTime() {
+    return evictionIndex >= 0 && evictionIndex != windowIndex;
+  }
+
+  /** Whether the event time among grouping values from {@link #groupValues} is null; where {@link #groupsByEventTime()}. */
+  boolean nullEventTime(Object[] values) {
+    return values[evictionIndex] == null;
+  }
+
+  /** Whether the event time in a group key is null; where {@link #groupsByEventTime()}. */
+  boolean nullEventTime(Row key) {
+    return key.isNullAt(evictionIndex);
+  }
+
   /** Whether the watermark can evict this aggregation's groups: it groups by the event time or a window on it. */
   public boolean evictsByWatermark() {
     return evictionIndex >= 0;

@@ -170,9 +170,24 @@ public final class DeduplicationPlan {
     return input.getLong(eventTimeColumn) <= watermarkMicros;
   }
 
-  /** The state value remembering a key first seen in {@code input}. */
+  /**
+   * The state value remembering a key first seen in {@code input}. For
+   * dropDuplicatesWithinWatermark a null event time counts as the epoch, as in Spark 4.0.1 (its
+   * row reads a null time as 0): such a key is forgotten by the first eviction, any later one.
+   */
   Row remember(Row input) {
-    return withinWatermark ? Row.of(input.getLong(eventTimeColumn) + delayMicros) : Row.of(true);
+    if (!withinWatermark) {
+      return Row.of(true);
+    }
+    return Row.of((input.isNullAt(eventTimeColumn) ? 0 : input.getLong(eventTimeColumn)) + delayMicros);
+  }
+
+  /**
+   * Whether {@code input}'s null event time makes this deduplication treat it apart: only
+   * dropDuplicatesWithinWatermark, which remembers its key as if its time were the epoch.
+   */
+  boolean nullTimeCountsAsEpoch(Row input) {
+    return withinWatermark && input.isNullAt(eventTimeColumn);
   }
 
   /**

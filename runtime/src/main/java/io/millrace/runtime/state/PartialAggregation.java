@@ -29,6 +29,8 @@ final class PartialAggregation implements PartitionInput {
   private final EvalContext context;
   private final long watermarkMicros;
   private final boolean late;
+  /** Whether rows whose event time (a grouping key) is null are dropped: append mode could never emit their group. */
+  private final boolean dropsNullTimes;
   /** Groups by key row: the general case, where a row can be in several (sliding) windows. */
   private final Map<Row, AggBuffer> groups = new LinkedHashMap<>();
   /** Groups by key parts when each row has one group; null otherwise. */
@@ -50,21 +52,27 @@ final class PartialAggregation implements PartitionInput {
   private long dropped;
   /** Rows in no window, their time being null: not late, so counted apart from {@link #dropped}. */
   private long withoutWindow;
+  /** Rows dropped for their null event time where {@link #dropsNullTimes}. */
+  private long nullTimes;
   private int groupCount;
 
   /**
    * @param watermarkMicros the watermark rows of finished groups are late at, or {@code Long.MIN_VALUE}
    *     where no row is late (no watermark, or complete mode)
    * @param expectedGroups how many groups the table is sized for at first (the last batch's count, say)
+   * @param dropsNullTimes whether to drop (and count) rows whose event time is null, where the
+   *     grouping holds it ({@link AggregationPlan#groupsByEventTime()}): in append mode, which
+   *     emits a group only once the watermark finishes it, and never finishes that one
    */
   PartialAggregation(AggregationPlan plan, RowCodec keyCodec, KeyGroups keyGroups, EvalContext context,
-      long watermarkMicros, int expectedGroups) {
+      long watermarkMicros, int expectedGroups, boolean dropsNullTimes) {
     this.plan = plan;
     this.keyCodec = keyCodec;
     this.keyGroups = keyGroups;
     this.context = context;
     this.watermarkMicros = watermarkMicros;
     this.late = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark();
+    this.dropsNullTimes = dropsNullTimes && plan.groupsByEventTime();
     this.table = plan.singleGroupPerRow() ? new GroupTable(expectedGroups, plan.windowSlot()) : null;
     this.width = plan.bufferWidth();
     this.flat = table != null && !plan.keepsObjects() ? new long[Math.max(16, expectedGroups) * width] : null;
@@ -81,6 +89,10 @@ final class PartialAggregation implements PartitionInput {
     List<Row> keys = plan.keys(row, context);
     if (keys.isEmpty()) {
       withoutWindow++; // its window's time is null
+      return;
+    }
+    if (dropsNullTimes && plan.nullEventTime(keys.get(0))) {
+      nullTimes++; // every key of the row holds the same time
       return;
     }
     boolean kept = false;
@@ -108,6 +120,10 @@ final class PartialAggregation implements PartitionInput {
       return;
     }
     plan.groupValues(row, context, scratch);
+    if (dropsNullTimes && plan.nullEventTime(scratch)) {
+      nullTimes++;
+      return;
+    }
     if (late && plan.finished(start, scratch, watermarkMicros)) {
       dropped++;
       return;
@@ -191,6 +207,10 @@ final class PartialAggregation implements PartitionInput {
 
   long withoutWindow() {
     return withoutWindow;
+  }
+
+  long nullTimes() {
+    return nullTimes;
   }
 
   /** The partial groups routed to state partition {@code partition}, in first-seen order. */

@@ -80,6 +80,7 @@ final class RoutedRows implements PartitionInput {
   private final RowCodec.Writer scratch = new RowCodec.Writer(64);
   private long rows;
   private long late;
+  private long nullTimes;
 
   RoutedRows(DeduplicationPlan plan, RowCodec keyCodec, KeyGroups keyGroups, long watermarkMicros) {
     this.plan = plan;
@@ -100,6 +101,9 @@ final class RoutedRows implements PartitionInput {
       late++;
       return;
     }
+    if (plan.nullTimeCountsAsEpoch(row)) {
+      nullTimes++;
+    }
     scratch.reset();
     keyCodec.appendColumns(row, plan.keyColumns(), scratch);
     byte[] key = scratch.array();
@@ -114,6 +118,11 @@ final class RoutedRows implements PartitionInput {
 
   long late() {
     return late;
+  }
+
+  /** Rows whose null event time counts as the epoch ({@link DeduplicationPlan#nullTimeCountsAsEpoch}). */
+  long nullTimes() {
+    return nullTimes;
   }
 
   Bucket routedTo(int partition) {

@@ -16,8 +16,11 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A streaming aggregation over shuffle partitions. Batch N routes each input row by its group
@@ -28,6 +31,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class StatefulAggregation implements StatefulOperator {
   static final String OPERATOR_NAME = "stateStoreSave";
+  private static final Logger LOG = LoggerFactory.getLogger(StatefulAggregation.class);
   private static final long OPERATOR_ID = 0;
 
   private final AggregationPlan plan;
@@ -42,6 +46,15 @@ public final class StatefulAggregation implements StatefulOperator {
    * complete mode, which keeps every group and so counts every row, as Spark does.
    */
   private final boolean evictsByWatermark;
+  /**
+   * Whether rows whose event time is null are dropped and counted: in append mode, when the
+   * grouping holds the event time. Their group would never be finished, so never emitted, and
+   * would stay in state for good (Spark keeps it so, silently).
+   */
+  private final boolean dropsNullTimes;
+  /** Whether this run of the query has said that it dropped rows for a null time, in no window or group. */
+  private boolean withoutWindowLogged;
+  private boolean nullTimesLogged;
   /**
    * The groups an input of the last batch had on average: the next batch's tables start at that
    * size instead of growing to it by rehashing (batches of one query are much alike). Capped, and
@@ -62,6 +75,7 @@ public final class StatefulAggregation implements StatefulOperator {
     this.plan = plan;
     this.mode = mode;
     this.evictsByWatermark = plan.evictsByWatermark() && mode != OutputMode.COMPLETE;
+    this.dropsNullTimes = plan.groupsByEventTime() && mode == OutputMode.APPEND;
     this.keyGroups = new KeyGroups(maxKeyGroups, partitions);
     this.lastTouched = new int[partitions];
     this.keyCodec = new RowCodec(plan.keySchema());
@@ -90,7 +104,7 @@ public final class StatefulAggregation implements StatefulOperator {
   @Override
   public PartitionInput newInput(EvalContext context, long watermarkMicros) {
     return new PartialAggregation(plan, keyCodec, keyGroups, context,
-        evictsByWatermark ? watermarkMicros : Long.MIN_VALUE, lastGroupsPerInput);
+        evictsByWatermark ? watermarkMicros : Long.MIN_VALUE, lastGroupsPerInput, dropsNullTimes);
   }
 
   /**
@@ -107,10 +121,12 @@ public final class StatefulAggregation implements StatefulOperator {
       throws Exception {
     long dropped = 0;
     long withoutWindow = 0;
+    long nullTimes = 0;
     long groups = 0;
     for (PartitionInput in : inputs) {
       dropped += ((PartialAggregation) in).dropped();
       withoutWindow += ((PartialAggregation) in).withoutWindow();
+      nullTimes += ((PartialAggregation) in).nullTimes();
       groups += ((PartialAggregation) in).groupCount();
     }
     lastGroupsPerInput = inputs.isEmpty() ? 0 : (int) Math.min(MAX_PRESIZED_GROUPS, groups / inputs.size());
@@ -122,10 +138,33 @@ public final class StatefulAggregation implements StatefulOperator {
     if (evict) {
       evictedThrough = watermarkMicros;
     }
-    Map<String, Long> custom = plan.hasWindow()
-        ? Map.of("numKeysScannedToEvict", keysScannedToEvict.sum(), "numRowsWithoutWindow", withoutWindow)
-        : Map.of("numKeysScannedToEvict", keysScannedToEvict.sum());
+    Map<String, Long> custom = new TreeMap<>();
+    custom.put("numKeysScannedToEvict", keysScannedToEvict.sum());
+    if (plan.hasWindow()) {
+      custom.put("numRowsWithoutWindow", withoutWindow);
+    }
+    if (dropsNullTimes) {
+      custom.put("numRowsWithNullEventTime", nullTimes);
+    }
+    logDropped(batchId, withoutWindow, nullTimes);
     return result.withCustomMetrics(custom);
+  }
+
+  /** Says, once per run of the query for each reason, that rows were dropped for a null time. */
+  private void logDropped(long batchId, long withoutWindow, long nullTimes) {
+    if (withoutWindow > 0 && !withoutWindowLogged) {
+      withoutWindowLogged = true;
+      LOG.warn("{}: batch {} dropped {} row(s) whose window(..) time is null, which are in no window (counted in "
+          + "customMetrics.numRowsWithoutWindow; logged once per run of the query)", OPERATOR_NAME, batchId,
+          withoutWindow);
+    }
+    if (nullTimes > 0 && !nullTimesLogged) {
+      nullTimesLogged = true;
+      LOG.warn("{}: batch {} dropped {} row(s) whose event time is null: append mode emits a group once the "
+          + "watermark passes its time, which it never does for theirs (counted in "
+          + "customMetrics.numRowsWithNullEventTime; logged once per run of the query)", OPERATOR_NAME, batchId,
+          nullTimes);
+    }
   }
 
   private PartitionedCommit.Outcome prepare(StateStore store, int partition, List<PartitionInput> inputs, boolean evict,

@@ -38,6 +38,8 @@ public final class StatefulDeduplication implements StatefulOperator {
   private final LongAdder keysScannedToEvict = new LongAdder();
   /** The watermark of the last committed eviction: no key at or before it is left. */
   private volatile long evictedThrough = Long.MIN_VALUE;
+  /** Whether this run of the query has said how it treats rows with a null event time. */
+  private boolean nullTimesLogged;
 
   public StatefulDeduplication(DeduplicationPlan plan, StateStoreProviderFactory factory, URI checkpoint, Storage storage,
       int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool) throws IOException {
@@ -95,9 +97,11 @@ public final class StatefulDeduplication implements StatefulOperator {
     keysScannedToEvict.reset();
     long rows = 0;
     long late = 0;
+    long nullTimes = 0;
     for (PartitionInput in : inputs) {
       rows += in.rowsAdded();
       late += ((RoutedRows) in).late();
+      nullTimes += ((RoutedRows) in).nullTimes();
     }
     Result result = PartitionedCommit.run(stores, pool, batchId, keyGroups.partitions(),
         (partition, store) -> dedupe(store, partition, inputs, watermarked, watermarkMicros),
@@ -106,8 +110,23 @@ public final class StatefulDeduplication implements StatefulOperator {
       evictedThrough = watermarkMicros;
     }
     long duplicates = rows - late - result.rows().size();
+    if (!plan.withinWatermark()) {
+      return result.withCustomMetrics(Map.of("numDroppedDuplicateRows", duplicates,
+          "numKeysScannedToEvict", keysScannedToEvict.sum()));
+    }
+    logNullTimes(batchId, nullTimes);
     return result.withCustomMetrics(Map.of("numDroppedDuplicateRows", duplicates,
-        "numKeysScannedToEvict", keysScannedToEvict.sum()));
+        "numKeysScannedToEvict", keysScannedToEvict.sum(), "numRowsWithNullEventTime", nullTimes));
+  }
+
+  private void logNullTimes(long batchId, long nullTimes) {
+    if (nullTimes > 0 && !nullTimesLogged) {
+      nullTimesLogged = true;
+      LOG.warn("{}: batch {} has {} row(s) whose event time is null; as in Spark, each counts as 1970-01-01T00:00Z, "
+          + "so its key is forgotten by the next eviction and later copies pass (counted in "
+          + "customMetrics.numRowsWithNullEventTime; logged once per run of the query)", plan.operatorName(), batchId,
+          nullTimes);
+    }
   }
 
   private PartitionedCommit.Outcome dedupe(StateStore store, int partition, List<PartitionInput> inputs,

@@ -61,8 +61,13 @@ class DeduplicationTest {
     return Instant.parse("2026-11-30T" + hhmm + ":00Z").toEpochMilli() * 1000;
   }
 
+  /** Adds a row; a {@code null} time is a row whose event time is NULL. */
   private void add(String id, String time) {
-    stream.addData(Row.of(id, at(time)));
+    stream.addData(Row.of(id, time == null ? null : at(time)));
+  }
+
+  private List<Row> rows() {
+    return MemorySinkTable.get(output).rows();
   }
 
   /**
@@ -242,6 +247,120 @@ class DeduplicationTest {
     assertThat(third.get(0).stateOperators().get(0).numRowsTotal()).isEqualTo(3);
     assertThat(MemorySinkTable.get(output).rows()).containsExactlyInAnyOrder(Row.of("a", at("12:00")),
         Row.of("y", at("12:10")), Row.of("z", at("12:30")), Row.of("b", at("12:22")), Row.of("a", at("12:26")));
+  }
+
+  /**
+   * Spark 4.0.1 ran withWatermark("ts", "10 minutes").dropDuplicatesWithinWatermark("id") over a
+   * JSON file source, one file a batch, a new Trigger.AvailableNow start per step, alike in
+   * append and update mode. A NULL event time counts as 1970-01-01 (the row's key expires at
+   * 00:10 that day): batch 0 [(n, null), (n, 12:00), (a, 12:00), (m, null), (m, null)] emitted
+   * (a, 12:00), (m, null), (n, null), numDroppedDuplicateRows 2, numRowsTotal 3; no-data batch 1
+   * at watermark 11:50 removed n and m (numRowsRemoved 2, numRowsTotal 1); batch 2 [(n, 12:01),
+   * (m, null)] emitted both and removed m's key in the same batch (numRowsUpdated 2,
+   * numRowsRemoved 1, numRowsTotal 2); no-data batch 3 at 11:51; batch 4 [(n, null)] dropped it as
+   * a copy of (n, 12:01), numDroppedDuplicateRows 1, numRowsTotal 2. No row was counted late.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"append", "update"})
+  void withinWatermarkRemembersTheKeyOfARowWithANullTimeAsIfItWereAtTheEpoch(String mode) {
+    this.mode = mode;
+    UnaryOperator<Dataset> query = in -> in.withWatermark("ts", "10 minutes").dropDuplicatesWithinWatermark("id");
+    add("n", null);
+    add("n", "12:00");
+    add("a", "12:00");
+    add("m", null);
+    add("m", null);
+    List<StreamingQueryProgress> first = run(query);
+    assertThat(first).extracting(StreamingQueryProgress::batchId).containsExactly(0L, 1L);
+    StateOperatorProgress data = first.get(0).stateOperators().get(0);
+    assertThat(data.customMetrics()).containsEntry("numDroppedDuplicateRows", 2L)
+        .as("Millrace counts the rows whose time is null").containsEntry("numRowsWithNullEventTime", 3L);
+    assertThat(data.numRowsTotal()).isEqualTo(3);
+    assertThat(data.numRowsDroppedByWatermark()).isZero();
+    StateOperatorProgress evicting = first.get(1).stateOperators().get(0);
+    assertThat(evicting.numRowsRemoved()).isEqualTo(2);
+    assertThat(evicting.numRowsTotal()).isEqualTo(1);
+    assertThat(rows()).containsExactlyInAnyOrder(Row.of("n", null), Row.of("a", at("12:00")), Row.of("m", null));
+    add("n", "12:01");
+    add("m", null);
+    List<StreamingQueryProgress> second = run(query);
+    assertThat(second).extracting(StreamingQueryProgress::batchId).containsExactly(2L, 3L);
+    StateOperatorProgress both = second.get(0).stateOperators().get(0);
+    assertThat(both.customMetrics()).containsEntry("numRowsWithNullEventTime", 1L);
+    assertThat(both.numRowsUpdated()).isEqualTo(2);
+    assertThat(both.numRowsRemoved()).isEqualTo(1);
+    assertThat(both.numRowsTotal()).isEqualTo(2);
+    assertThat(second.get(1).eventTime()).containsEntry("watermark", "2026-11-30T11:51:00.000Z");
+    add("n", null); // a copy of (n, 12:01), whose key is remembered until 12:11
+    List<StreamingQueryProgress> third = run(query);
+    assertThat(third).extracting(StreamingQueryProgress::batchId).containsExactly(4L);
+    assertThat(third.get(0).stateOperators().get(0).customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    assertThat(third.get(0).stateOperators().get(0).numRowsTotal()).isEqualTo(2);
+    assertThat(rows()).containsExactlyInAnyOrder(Row.of("n", null), Row.of("a", at("12:00")), Row.of("m", null),
+        Row.of("n", at("12:01")), Row.of("m", null));
+  }
+
+  /**
+   * Spark 4.0.1, withWatermark("ts", "10 minutes").dropDuplicates("id", "ts"), alike in append
+   * and update mode: batch 0 [(a, null), (a, null), (a, 12:00), (b, 12:30)] emitted (a, null),
+   * (a, 12:00), (b, 12:30), numDroppedDuplicateRows 1; no-data batch 1 at 12:20 removed (a, 12:00)
+   * only: a key whose time is null is never expired (numRowsTotal 2); batch 2 [(a, null),
+   * (a, 12:00), (c, 12:31)] dropped (a, null) as a duplicate, not as late, and (a, 12:00) as
+   * late: numDroppedDuplicateRows 1, numRowsDroppedByWatermark 1, emitted (c, 12:31),
+   * numRowsTotal 3; no-data batch 3 at 12:21 removed nothing.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"append", "update"})
+  void aKeyWhoseEventTimeIsNullIsKeptAndNeverExpires(String mode) {
+    this.mode = mode;
+    UnaryOperator<Dataset> query = in -> in.withWatermark("ts", "10 minutes").dropDuplicates("id", "ts");
+    add("a", null);
+    add("a", null);
+    add("a", "12:00");
+    add("b", "12:30");
+    List<StreamingQueryProgress> first = run(query);
+    assertThat(first).extracting(StreamingQueryProgress::batchId).containsExactly(0L, 1L);
+    assertThat(first.get(0).stateOperators().get(0).customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    assertThat(first.get(1).stateOperators().get(0).numRowsRemoved()).isEqualTo(1);
+    assertThat(first.get(1).stateOperators().get(0).numRowsTotal()).isEqualTo(2);
+    add("a", null);
+    add("a", "12:00");
+    add("c", "12:31");
+    List<StreamingQueryProgress> second = run(query);
+    assertThat(second).extracting(StreamingQueryProgress::batchId).containsExactly(2L, 3L);
+    StateOperatorProgress data = second.get(0).stateOperators().get(0);
+    assertThat(data.customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    assertThat(data.numRowsDroppedByWatermark()).isEqualTo(1);
+    assertThat(data.numRowsTotal()).isEqualTo(3);
+    assertThat(second.get(1).stateOperators().get(0).numRowsRemoved()).isZero();
+    assertThat(second.get(1).stateOperators().get(0).numRowsTotal()).isEqualTo(3);
+    assertThat(rows()).containsExactlyInAnyOrder(Row.of("a", null), Row.of("a", at("12:00")), Row.of("b", at("12:30")),
+        Row.of("c", at("12:31")));
+  }
+
+  /**
+   * Spark 4.0.1, withWatermark("ts", "10 minutes").dropDuplicates("id"), alike in append and
+   * update mode: batch 0 [(a, null), (a, 12:00), (b, null)] emitted (a, null) and (b, null),
+   * numDroppedDuplicateRows 1; batch 2 [(b, 12:01), (c, null)] emitted (c, null),
+   * numDroppedDuplicateRows 1, numRowsTotal 3. (Spark also ran batches 1 and 3 without input,
+   * which removed nothing; Millrace runs none where the watermark cannot evict, so its batches
+   * are 0 and 1.)
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"append", "update"})
+  void aNullEventTimeOutsideTheKeyIsAnOrdinaryValue(String mode) {
+    this.mode = mode;
+    UnaryOperator<Dataset> query = in -> in.withWatermark("ts", "10 minutes").dropDuplicates("id");
+    add("a", null);
+    add("a", "12:00");
+    add("b", null);
+    assertThat(runOnce(query).customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    add("b", "12:01");
+    add("c", null);
+    StateOperatorProgress second = runOnce(query);
+    assertThat(second.customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    assertThat(second.numRowsTotal()).isEqualTo(3);
+    assertThat(rows()).containsExactlyInAnyOrder(Row.of("a", null), Row.of("b", null), Row.of("c", null));
   }
 
   @Test

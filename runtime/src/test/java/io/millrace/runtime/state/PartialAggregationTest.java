@@ -48,7 +48,7 @@ class PartialAggregationTest {
     RowCodec keyCodec = new RowCodec(plan.keySchema());
     KeyGroups keyGroups = new KeyGroups(128, 4);
     EvalContext context = EvalContext.ofBatchTimestamp(0);
-    PartialAggregation partial = new PartialAggregation(plan, keyCodec, keyGroups, context, Long.MIN_VALUE, 0);
+    PartialAggregation partial = new PartialAggregation(plan, keyCodec, keyGroups, context, Long.MIN_VALUE, 0, false);
     Map<Row, AggBuffer> model = new LinkedHashMap<>();
     SplittableRandom random = new SplittableRandom(4);
     for (int n = 0; n < 30_000; n++) {

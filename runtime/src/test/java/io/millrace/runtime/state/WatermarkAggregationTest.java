@@ -23,12 +23,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The watermark sequence of issue 5: withWatermark("ts", "10 minutes"),
@@ -81,10 +84,13 @@ class WatermarkAggregationTest {
     return Row.of(Row.of(at(start), at(end)), count);
   }
 
-  /** Adds rows at the given times, runs the query once (available-now) and returns what it emitted. */
+  /**
+   * Adds rows at the given times ({@code null} for a row whose time is NULL), runs the query once
+   * (available-now) and returns what it emitted.
+   */
   private List<Row> step(String mode, String... times) {
     for (String t : times) {
-      stream.addData(Row.of(at(t)));
+      stream.addData(Row.of(t == null ? null : at(t)));
     }
     int before = MemorySinkTable.find(output).map(t -> t.rows().size()).orElse(0);
     try (MillraceSession session = builder().build()) {
@@ -402,6 +408,106 @@ class WatermarkAggregationTest {
     assertThat(step("update", "12:02")).containsExactly(slide("11:55", 1), slide("12:00", 1));
     assertThat(batch(0).stateOperators().get(0).numRowsDroppedByWatermark()).isZero();
     assertThat(batch(0).stateOperators().get(0).customMetrics()).containsEntry("numRowsWithoutWindow", 1L);
+  }
+
+  /**
+   * Spark 4.0.1 ran withWatermark("ts", "10 minutes").groupBy(col("ts"), lit("all").as("scope"))
+   * .count() (and the same with the scope first) in update mode: batch 0 [null, null, 12:00,
+   * 12:30] emitted (12:00, all, 1), (12:30, all, 1), (null, all, 2) with eventTime.min
+   * 1970-01-01T00:00:00Z and avg 1998-06-16T18:07:30Z, counting each null time as the epoch;
+   * no-data batch 1 at 12:20 removed the 12:00 group only (numRowsTotal 2): the group of null
+   * times is never finished; batch 2 [null, 12:00, 12:31] emitted (12:31, all, 1), (null, all, 3)
+   * and dropped 12:00 as late (numRowsDroppedByWatermark 1, numRowsUpdated 2, numRowsTotal 3);
+   * no-data batch 3 at 12:21 removed nothing. Millrace's eventTime figures leave null times out.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void updateModeEmitsTheGroupOfNullTimesAndNeverFinishesIt(boolean timeFirst) {
+    grouping = byTimeAndScope(timeFirst);
+    assertThat(step("update", null, null, "12:00", "12:30")).containsExactlyInAnyOrder(
+        byTime(timeFirst, "12:00", 1), byTime(timeFirst, "12:30", 1), byTime(timeFirst, null, 2));
+    assertThat(batch(0).eventTime()).containsEntry("min", "2026-11-30T12:00:00.000Z")
+        .containsEntry("max", "2026-11-30T12:30:00.000Z").containsEntry("avg", "2026-11-30T12:15:00.000Z");
+    assertThat(batch(1).stateOperators().get(0).numRowsRemoved()).isEqualTo(1);
+    assertThat(batch(1).stateOperators().get(0).numRowsTotal()).isEqualTo(2);
+    assertThat(step("update", null, "12:00", "12:31"))
+        .containsExactlyInAnyOrder(byTime(timeFirst, "12:31", 1), byTime(timeFirst, null, 3));
+    StateOperatorProgress op = batch(2).stateOperators().get(0);
+    assertThat(op.numRowsDroppedByWatermark()).isEqualTo(1);
+    assertThat(op.numRowsUpdated()).isEqualTo(2);
+    assertThat(op.numRowsTotal()).isEqualTo(3);
+    assertThat(batch(3).eventTime()).containsEntry("watermark", "2026-11-30T12:21:00.000Z");
+    assertThat(batch(3).stateOperators().get(0).numRowsRemoved()).isZero();
+    assertThat(batchIds()).containsExactly(0L, 1L, 2L, 3L);
+  }
+
+  /**
+   * Spark 4.0.1, the same query in append mode: no-data batch 1 emitted (12:00, all, 1), and no
+   * batch ever emitted the group of null times, which stayed in state (numRowsTotal 3 after batch
+   * 0, 2 after batch 1, 3 after batch 2, where 12:00 was dropped as late). Millrace does not keep
+   * a group it could never emit: it drops those rows, counts them in
+   * customMetrics.numRowsWithNullEventTime and logs it once, so its state holds one group fewer.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void appendModeCountsTheRowsOfNullTimesItCanNeverEmit(boolean timeFirst) {
+    grouping = byTimeAndScope(timeFirst);
+    assertThat(step("append", null, null, "12:00", "12:30")).containsExactly(byTime(timeFirst, "12:00", 1));
+    assertThat(batch(0).stateOperators().get(0).customMetrics()).containsEntry("numRowsWithNullEventTime", 2L);
+    assertThat(batch(0).stateOperators().get(0).numRowsDroppedByWatermark()).isZero();
+    assertThat(batch(0).stateOperators().get(0).numRowsTotal()).isEqualTo(2);
+    assertThat(batch(1).stateOperators().get(0).numRowsRemoved()).isEqualTo(1);
+    assertThat(batch(1).stateOperators().get(0).numRowsTotal()).isEqualTo(1);
+    assertThat(step("append", null, "12:00", "12:31")).isEmpty();
+    StateOperatorProgress op = batch(2).stateOperators().get(0);
+    assertThat(op.customMetrics()).containsEntry("numRowsWithNullEventTime", 1L);
+    assertThat(op.numRowsDroppedByWatermark()).isEqualTo(1);
+    assertThat(op.numRowsTotal()).isEqualTo(2);
+    assertThat(batchIds()).containsExactly(0L, 1L, 2L, 3L);
+  }
+
+  /**
+   * Spark 4.0.1, the same query in complete mode: batch 0's table [(12:00, all, 1), (12:30, all,
+   * 1), (null, all, 2)], batch 1's [(12:00, all, 2), (12:30, all, 1), (12:31, all, 1), (null, all,
+   * 3)], nothing late or removed (numRowsTotal 4), no batch without input.
+   */
+  @Test
+  void completeModeKeepsTheGroupOfNullTimesLikeAnyOther() {
+    grouping = byTimeAndScope(true);
+    step("complete", null, null, "12:00", "12:30");
+    assertThat(table()).containsExactlyInAnyOrder(byTime(true, "12:00", 1), byTime(true, "12:30", 1),
+        byTime(true, null, 2));
+    step("complete", null, "12:00", "12:31");
+    assertThat(table()).containsExactlyInAnyOrder(byTime(true, "12:00", 2), byTime(true, "12:30", 1),
+        byTime(true, "12:31", 1), byTime(true, null, 3));
+    assertThat(batch(1).stateOperators().get(0).numRowsDroppedByWatermark()).isZero();
+    assertThat(batch(1).stateOperators().get(0).numRowsTotal()).isEqualTo(4);
+    assertThat(batchIds()).containsExactly(0L, 1L);
+  }
+
+  /**
+   * Spark 4.0.1, the window(ts, "5 minutes") count in update mode: batch 0 [12:30], no-data batch
+   * 1 at 12:20, batch 2 [null, null] left the watermark at 12:20 and ran no batch after it, but
+   * showed eventTime min, max and avg 1970-01-01T00:00:00Z, counting each null time as the epoch.
+   * Millrace leaves null times out of those figures: a batch of null times shows the watermark only.
+   */
+  @Test
+  void nullTimesNeitherMoveTheWatermarkNorShowInTheEventTimeFigures() {
+    assertThat(step("update", "12:30")).containsExactly(win("12:30", "12:35", 1));
+    assertThat(step("update", null, null)).isEmpty();
+    assertThat(batch(2).eventTime()).containsExactly(Map.entry("watermark", "2026-11-30T12:20:00.000Z"));
+    assertThat(batch(2).stateOperators().get(0).customMetrics()).containsEntry("numRowsWithoutWindow", 2L);
+    assertThat(batchIds()).containsExactly(0L, 1L, 2L);
+  }
+
+  private static Column[] byTimeAndScope(boolean timeFirst) {
+    return timeFirst ? new Column[] {col("ts"), lit("all").as("scope")} : new Column[] {lit("all").as("scope"), col("ts")};
+  }
+
+  /** An output row of {@link #byTimeAndScope}: the time ({@code null} for NULL), the scope and the count. */
+  private static Row byTime(boolean timeFirst, String time, long count) {
+    Long t = time == null ? null : at(time);
+    return timeFirst ? Row.of(t, "all", count) : Row.of("all", t, count);
   }
 
   private static Row slide(String start, long count) {
