@@ -8,9 +8,8 @@ import java.time.ZoneOffset;
 
 /**
  * A TIMESTAMP as text, the way Spark's non-ANSI casts write and read it in the session time
- * zone, which in Millrace is always UTC. Written: {@code 2026-09-15 00:42:04.508}, the fraction
- * without trailing zeros and left out when zero, the year as {@code 0000}, {@code -0001} or
- * {@code +10000} outside 1..9999. Read: Spark's forms, from {@code 2026} through
+ * zone, which in Millrace is always UTC. Written as the SPI's
+ * {@link io.millrace.spi.data.TimestampText} writes it, so a cast and {@code show()} agree. Read: Spark's forms, from {@code 2026} through
  * {@code 2026-09-14T23:59:57.067891+02:00}; see {@link #parse(String, long)}. Both work on the
  * characters directly, without a formatter or a pattern, since casts run once per row.
  */
@@ -32,43 +31,7 @@ final class TimestampText {
 
   /** {@code 2026-09-15 00:42:04.508}: the instant in UTC, as Spark writes it. */
   static String format(long micros) {
-    long epochSecond = Math.floorDiv(micros, Timestamps.MICROS_PER_SECOND);
-    int fraction = (int) Math.floorMod(micros, Timestamps.MICROS_PER_SECOND);
-    int secondOfDay = (int) Math.floorMod(epochSecond, 86_400L);
-    LocalDate date = LocalDate.ofEpochDay(Math.floorDiv(epochSecond, 86_400L));
-    StringBuilder text = new StringBuilder(26);
-    appendDate(text, date);
-    text.append(' ');
-    appendTwoDigits(text, secondOfDay / 3600);
-    text.append(':');
-    appendTwoDigits(text, secondOfDay / 60 % 60);
-    text.append(':');
-    appendTwoDigits(text, secondOfDay % 60);
-    if (fraction != 0) {
-      int digits = FRACTION_DIGITS;
-      while (fraction % 10 == 0) {
-        fraction /= 10;
-        digits--;
-      }
-      text.append('.');
-      appendPadded(text, fraction, digits);
-    }
-    return text.toString();
-  }
-
-  /** {@code 2026-09-15}, the year written as java.time's {@code uuuu} writes it. */
-  static void appendDate(StringBuilder text, LocalDate date) {
-    int year = date.getYear();
-    if (year > 9999) {
-      text.append('+');
-    } else if (year < 0) {
-      text.append('-');
-    }
-    appendPadded(text, Math.abs(year), 4);
-    text.append('-');
-    appendTwoDigits(text, date.getMonthValue());
-    text.append('-');
-    appendTwoDigits(text, date.getDayOfMonth());
+    return io.millrace.spi.data.TimestampText.format(micros);
   }
 
   /**
@@ -294,17 +257,5 @@ final class TimestampText {
 
   private static boolean isSign(char c) {
     return c == '+' || c == '-';
-  }
-
-  private static void appendTwoDigits(StringBuilder text, int value) {
-    text.append((char) ('0' + value / 10)).append((char) ('0' + value % 10));
-  }
-
-  private static void appendPadded(StringBuilder text, int value, int width) {
-    String digits = Integer.toString(value);
-    for (int i = digits.length(); i < width; i++) {
-      text.append('0');
-    }
-    text.append(digits);
   }
 }
