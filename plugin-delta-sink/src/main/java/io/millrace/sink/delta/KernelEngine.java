@@ -41,6 +41,9 @@ final class KernelEngine {
         Configuration conf = new Configuration();
         conf.setClassLoader(KernelEngine.class.getClassLoader());
         conf.set(FILE_LOG_STORE_KEY, HardLinkLogStore.class.getName());
+        // Not by Hadoop's shutdown hook: the runtime's stop (Ctrl-C, SIGTERM) may still be
+        // committing a batch to the table while the JVM's hooks run.
+        conf.setBoolean("fs.automatic.close", false);
         hadoopOptions.forEach(conf::set);
         return new KernelEngine(conf, DefaultEngine.create(conf));
       });

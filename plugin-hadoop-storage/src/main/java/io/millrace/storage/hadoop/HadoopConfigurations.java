@@ -13,6 +13,7 @@ import org.apache.hadoop.conf.Configuration;
 public final class HadoopConfigurations {
   /** The option prefix; what follows it is passed to Hadoop unchanged. */
   public static final String PREFIX = "millrace.hadoop.";
+  private static final String AUTOMATIC_CLOSE = "fs.automatic.close";
 
   private HadoopConfigurations() {}
 
@@ -27,6 +28,10 @@ public final class HadoopConfigurations {
       // Hadoop resolves FileSystem and helper classes by name through this loader: it must be
       // the plugin's, not whichever loader the calling thread happens to carry.
       conf.setClassLoader(PluginClassLoader.LOADER);
+      // Hadoop's own JVM shutdown hook would close this FileSystem while the runtime's stop
+      // (Ctrl-C, SIGTERM) still finishes the batch in flight and the stores' last maintenance on
+      // it; the storage closes its FileSystem itself when it is closed.
+      conf.setBoolean(AUTOMATIC_CLOSE, false);
       for (Map.Entry<String, String> option : options.asMap().entrySet()) {
         String key = option.getKey();
         if (!key.toLowerCase(Locale.ROOT).startsWith(PREFIX)) {
