@@ -55,27 +55,25 @@ final class StateSchemaFile {
     }
   }
 
-  /** Records the schema at the first run, or checks it against the recorded one. */
-  static void recordOrCheck(Storage storage, URI operatorDir, String operator, Schema key, Schema value) throws IOException {
+  /**
+   * Records the schema at the first run, or checks it against the recorded one. Called once
+   * the operator's stores opened, after {@link #check} refused state without a schema, so a
+   * start that fails before (a store that cannot open, say) leaves no schema that would bind
+   * the checkpoint to a query that never ran.
+   */
+  static void record(Storage storage, URI operatorDir, String operator, Schema key, Schema value) throws IOException {
     URI path = operatorDir.resolve("_schema");
     String text = JSON.createObjectNode().put("operator", operator).put("key", key.toDdl()).put("value", value.toDdl())
         .toString() + "\n";
-    String recorded;
-    try {
-      recorded = ChecksummedText.open(path.toString(), storage.readAll(path));
-    } catch (NoSuchFileException e) {
-      refuseStateWithoutSchema(storage, operatorDir, path, operator);
-      if (storage.createIfAbsent(path, ChecksummedText.seal(text))) {
-        return;
-      }
-      recorded = ChecksummedText.open(path.toString(), storage.readAll(path));
+    if (storage.createIfAbsent(path, ChecksummedText.seal(text))) {
+      return;
     }
-    compareWith(path, recorded, operator, key, value);
+    compareWith(path, ChecksummedText.open(path.toString(), storage.readAll(path)), operator, key, value);
   }
 
   /**
    * No schema is recorded: a first run, unless state was written. The schema is recorded
-   * before any store opens, so state without it means the file was lost, and recording this
+   * before the first batch commits any state, so state without it means the file was lost, and recording this
    * query's schema now would read that state unchecked. State is what the stores keep in
    * their directories, {@code state/<op>/<partition>/} and below (the provider's own layout:
    * version files, shared files, named stores); a directory with no file in it is no state.

@@ -81,10 +81,16 @@ public final class StatefulAggregation implements StatefulOperator {
     this.keyCodec = new RowCodec(plan.keySchema());
     this.values = new StateValueCodec(plan);
     this.pool = pool;
-    StateSchemaFile.recordOrCheck(storage, checkpoint.resolve("state/" + OPERATOR_ID + "/"), OPERATOR_NAME,
-        plan.keySchema(), plan.valueSchema());
+    URI operatorDir = checkpoint.resolve("state/" + OPERATOR_ID + "/");
+    StateSchemaFile.check(storage, operatorDir, OPERATOR_NAME, plan.keySchema(), plan.valueSchema());
     this.stores = new PartitionStores(factory, checkpoint, OPERATOR_ID, partitions, plan.keySchema(),
         plan.valueSchema(), context);
+    try {
+      StateSchemaFile.record(storage, operatorDir, OPERATOR_NAME, plan.keySchema(), plan.valueSchema());
+    } catch (IOException | RuntimeException e) {
+      stores.close();
+      throw e;
+    }
   }
 
   /**

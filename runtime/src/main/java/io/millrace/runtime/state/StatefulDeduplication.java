@@ -52,10 +52,16 @@ public final class StatefulDeduplication implements StatefulOperator {
     // they are given, so all of them share this one.
     this.seen = plan.withinWatermark() ? null : valueCodec.encode(plan.remember(null));
     this.pool = pool;
-    StateSchemaFile.recordOrCheck(storage, checkpoint.resolve("state/" + OPERATOR_ID + "/"), plan.operatorName(),
-        plan.keySchema(), plan.valueSchema());
+    URI operatorDir = checkpoint.resolve("state/" + OPERATOR_ID + "/");
+    StateSchemaFile.check(storage, operatorDir, plan.operatorName(), plan.keySchema(), plan.valueSchema());
     this.stores = new PartitionStores(factory, checkpoint, OPERATOR_ID, partitions, plan.keySchema(), plan.valueSchema(),
         context);
+    try {
+      StateSchemaFile.record(storage, operatorDir, plan.operatorName(), plan.keySchema(), plan.valueSchema());
+    } catch (IOException | RuntimeException e) {
+      stores.close();
+      throw e;
+    }
   }
 
   /** Checks, without writing, that existing state was written with this deduplication's schemas. */
