@@ -57,7 +57,17 @@ public class TckContext implements PluginContext {
     return new TckContext(Options.of(owner, options), UUID.randomUUID().toString(), faults, UnaryOperator.identity());
   }
 
-  /** A source context whose own directory is {@code metadataPath}. */
+  /**
+   * The retention every source runs with in the suites: the least the runtime allows, so that a
+   * source that forgets its own log entries forgets as much as it ever will, and a replay that
+   * needs a forgotten entry shows.
+   */
+  public static final int MIN_BATCHES_TO_RETAIN = 1;
+
+  /**
+   * A source context whose own directory is {@code metadataPath}, with
+   * {@link #MIN_BATCHES_TO_RETAIN}.
+   */
   public static SourceContext source(String name, Map<String, String> options, String queryId, Optional<Schema> userSchema,
       URI metadataPath) {
     final class Source extends TckContext implements SourceContext {
@@ -73,6 +83,11 @@ public class TckContext implements PluginContext {
       @Override
       public URI metadataPath() {
         return metadataPath;
+      }
+
+      @Override
+      public int minBatchesToRetain() {
+        return MIN_BATCHES_TO_RETAIN;
       }
     }
     return new Source();

@@ -40,6 +40,12 @@ class SourceContractSelfTest {
   }
 
   @Test
+  void aSourceThatCountsItsRetentionFromTheNewestBatchFailsS11Only() {
+    Events events = run(RetainsFromNewestSourceSuite.class);
+    assertEquals(Set.of("S11"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
   void aSourceThatOrdersSegmentsAsTextOnAFreshInstanceFailsS12Only() {
     Events events = run(TextOrderSegmentsSourceSuite.class);
     assertEquals(Set.of("S12"), failedRules(events), () -> failures(events));
