@@ -121,9 +121,6 @@ final class FileSource implements Source {
           + ", past the newest entry (" + latestId + ") of its log at " + metadataPath
           + "; the source log was deleted or belongs to another checkpoint");
     }
-    if (cleanedThrough == Long.MIN_VALUE) {
-      cleanedThrough = from; // the runtime only starts from a committed offset
-    }
     if (from < latestId && !limit.isAllAvailable()) {
       return new LogOffset(from + 1);
     }
@@ -195,12 +192,19 @@ final class FileSource implements Source {
     };
   }
 
+  /**
+   * Cleans the input files of every entry through {@code end} that this instance has not
+   * cleaned yet. Its first commit starts at the oldest entry the log keeps: after a crash a
+   * batch may cover several entries (recorded by a process that died before the batch's offsets
+   * were written), and a crash may have cut an earlier cleaning short; cleaning a file twice
+   * is a no-op.
+   */
   @Override
   public void commit(Offset end) throws IOException {
     load();
     long to = id(end);
     if (options.cleanSource != CleanSourceMode.OFF) {
-      long from = cleanedThrough == Long.MIN_VALUE ? to - 1 : cleanedThrough;
+      long from = cleanedThrough == Long.MIN_VALUE ? log.oldestEntry() - 1 : cleanedThrough;
       for (long id = Math.max(from, -1) + 1; id <= to; id++) {
         log.entries(id).forEach(cleaner::clean);
       }

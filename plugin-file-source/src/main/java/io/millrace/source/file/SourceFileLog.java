@@ -198,6 +198,11 @@ final class SourceFileLog {
     return new Compact(range.fileName(), range, kept.size(), newest);
   }
 
+  /** The oldest entry the log keeps; known after {@link #open}. */
+  long oldestEntry() {
+    return oldestEntry;
+  }
+
   /**
    * Deletes the entries no replay can need: those a compact file covers that are older than the
    * newest {@code minBatchesToRetain} committed entries, {@code committed} being the newest.

@@ -35,6 +35,33 @@ class CleanSourceTest {
     assertThat(source.metrics()).containsEntry("numFilesCleaned", "2").containsEntry("numCleanFailures", "0");
   }
 
+  /**
+   * A batch may cover several log entries when a process recorded an entry and died before the
+   * runtime wrote the batch's offsets; when that batch is replayed after a second crash, its
+   * commit cleans the files of every entry it covers, not only of its last.
+   */
+  @Test
+  void theReplayOfABatchOverSeveralEntriesCleansTheFilesOfEach() throws Exception {
+    JsonLinesDir dir = new JsonLinesDir(input);
+    dir.appendFile(1);
+    Source first = TestSources.open(input, metadata, JsonLinesDir.SCHEMA, "cleanSource", "delete", "maxFilesPerTrigger", "1");
+    Offset committed = TestSources.next(first, first.initialOffset()).end();
+    first.commit(committed);
+    dir.appendFile(1);
+    TestSources.next(first, committed); // records entry 1; the process dies before the batch's offsets are written
+
+    Source second = TestSources.open(input, metadata, JsonLinesDir.SCHEMA, "cleanSource", "delete");
+    second.commit(committed); // what the runtime's restart does
+    dir.appendFile(1);
+    Offset end = TestSources.next(second, committed).end(); // entries 1 and 2; the process dies before the commit
+
+    Source replaying = TestSources.open(input, metadata, JsonLinesDir.SCHEMA, "cleanSource", "delete");
+    assertThat(TestSources.read(replaying, committed, end)).hasSize(2);
+    replaying.commit(end);
+    assertThat(input.resolve("part-00001.json")).as("the file of entry 1").doesNotExist();
+    assertThat(input.resolve("part-00002.json")).as("the file of entry 2").doesNotExist();
+  }
+
   @Test
   void archiveMovesFilesIntoTheArchiveDirectory() throws Exception {
     JsonLinesDir dir = new JsonLinesDir(input);

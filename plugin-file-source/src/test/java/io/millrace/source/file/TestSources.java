@@ -7,7 +7,6 @@ import io.millrace.spi.source.Offset;
 import io.millrace.spi.source.PartitionReader;
 import io.millrace.spi.source.ReadLimit;
 import io.millrace.spi.source.Source;
-import io.millrace.tck.TckContext;
 import io.millrace.tck.TckStorage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,11 +18,13 @@ import java.util.Optional;
 
 /** Creates file sources over a test directory and reads their ranges the way the engine does. */
 final class TestSources {
+  private static final int DEFAULT_MIN_BATCHES_TO_RETAIN = 100;
+
   private TestSources() {}
 
+  /** A source on the local storage with the runtime's default {@code minBatchesToRetain}, 100. */
   static Source open(Path input, Path metadata, String schema, String... options) {
-    return new FileSourceProvider().create(TckContext.source("file", optionMap(input, options), "test-query",
-        Optional.ofNullable(schema).map(Schema::parse), metadata.toUri()));
+    return open(input, metadata, DEFAULT_MIN_BATCHES_TO_RETAIN, schema, options);
   }
 
   /** A source on the local storage whose context answers {@code minBatchesToRetain}. */
