@@ -37,6 +37,14 @@ final class PluginDirectories {
   }
 
   /**
+   * Two values of {@code millrace.plugins.dir} as one: the first's directories, then the
+   * second's ({@link Settings#pluginsDirs} loads a directory named twice once).
+   */
+  static String join(String first, String second) {
+    return first + File.pathSeparator + second;
+  }
+
+  /**
    * The value of {@code millrace.plugins.dir} to run with: the distribution's directory, then
    * {@code userSetting}'s, each once; empty when there is neither.
    */

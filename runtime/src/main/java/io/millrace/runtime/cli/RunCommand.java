@@ -64,7 +64,8 @@ final class RunCommand implements Callable<Integer> {
     JobFile jobFile = JobFile.read(job);
     MillraceSession session;
     Map<String, String> settings = new LinkedHashMap<>(jobFile.config());
-    PluginDirectories.user(pluginsDir).ifPresent(dir -> settings.put(Settings.PLUGINS_DIR, dir));
+    // --plugins-dir (or the environment) adds to the job file's directories, as it adds to the distribution's.
+    PluginDirectories.user(pluginsDir).ifPresent(dir -> settings.merge(Settings.PLUGINS_DIR, dir, PluginDirectories::join));
     settings.putAll(conf);
     Optional<String> dirs = PluginDirectories.withDistribution(Optional.ofNullable(settings.get(Settings.PLUGINS_DIR)));
     dirs.ifPresent(d -> settings.put(Settings.PLUGINS_DIR, d));
