@@ -17,23 +17,33 @@ import java.util.concurrent.ConcurrentHashMap;
  * hook that does, and a closed loader would make it fail at exit. State a plugin keeps in static
  * fields (Hadoop's FileSystem cache, RocksDB's process-wide memory budget) is then one per
  * process, as it is for a plugin on the class path. A plugin whose jars change on disk (one
- * added, removed, or rewritten, as told by size and modification time) gets a new loader.
+ * added, removed, or rewritten, as told by size and modification time) gets a new loader, which
+ * takes the old one's place: sessions still using the old one keep it, and nothing else does.
  */
 final class PluginClassLoaders {
-  /** Where a plugin's jars are and what they were when its loader was made. */
-  private record Key(Path location, List<JarStamp> jars) {}
+  /** A plugin's loader and what its jars were when it was made. */
+  private record Loaded(List<JarStamp> jars, PluginClassLoader loader) {}
 
   private record JarStamp(Path jar, long size, long modified) {}
 
-  private static final Map<Key, PluginClassLoader> LOADERS = new ConcurrentHashMap<>();
+  /** By the plugin's location: its folder, or its jar. */
+  private static final Map<Path, Loaded> LOADERS = new ConcurrentHashMap<>();
   private static final ClassLoader SPI_ONLY = new SpiOnlyClassLoader();
 
   private PluginClassLoaders() {}
 
   /** The loader of the plugin at {@code entry}, made on first use. */
   static PluginClassLoader of(PluginDirectory.Entry entry) {
-    Key key = new Key(entry.location().toAbsolutePath().normalize(), stamps(entry));
-    return LOADERS.computeIfAbsent(key, k -> new PluginClassLoader(entry.location(), entry.jars(), SPI_ONLY));
+    List<JarStamp> jars = stamps(entry);
+    return LOADERS.compute(entry.location().toAbsolutePath().normalize(), (location, loaded) ->
+        loaded != null && loaded.jars().equals(jars)
+            ? loaded
+            : new Loaded(jars, new PluginClassLoader(entry.location(), entry.jars(), SPI_ONLY))).loader();
+  }
+
+  /** How many loaders are kept: one per plugin location seen. */
+  static int count() {
+    return LOADERS.size();
   }
 
   private static List<JarStamp> stamps(PluginDirectory.Entry entry) {
