@@ -18,8 +18,10 @@ public final class Spi {
    * {@code putIfAbsent}, {@code range}, {@code supportsRangeScan} and {@code removeRange}, each
    * with a default, so stores built for 1.0 still load. 1.2 added
    * {@code SinkProvider.allowsTemporaryCheckpoint()} (default false),
-   * {@link io.millrace.spi.source.SourceContext#minBatchesToRetain()} (default 100) and the fault
-   * point {@code DURING_LOG_PURGE}.
+   * {@link io.millrace.spi.source.SourceContext#minBatchesToRetain()} (default 100), the fault
+   * point {@code DURING_LOG_PURGE} and {@link io.millrace.spi.data.TimestampText}; with it
+   * {@code DataType.parse} refuses type names the data model lacks ({@code FLOAT}, {@code DATE},
+   * {@code DECIMAL(p, s)} ...) that 1.1 read silently as another type.
    */
   public static final String VERSION = "1.2";
 

@@ -1,5 +1,6 @@
 package io.millrace.runtime.checkpoint;
 
+import io.millrace.runtime.Locations;
 import io.millrace.spi.MillraceException;
 import io.millrace.spi.storage.Storage;
 import io.millrace.spi.storage.StorageLock;
@@ -57,7 +58,7 @@ public final class Checkpoint implements AutoCloseable {
    * @throws CheckpointInUseException if another running query holds it
    */
   public static Checkpoint open(URI root, Storage storage, String runId) throws IOException {
-    URI dir = normalize(asDirectory(root));
+    URI dir = normalize(Locations.asDirectory(root));
     if (!storage.capabilities().atomicCreateIfAbsent()) {
       LOG.warn("Storage of {} cannot create files atomically: two queries writing this checkpoint at once "
           + "would not be caught", dir);
@@ -147,11 +148,6 @@ public final class Checkpoint implements AutoCloseable {
       return URI.create(n.getScheme() + ":" + n.getRawPath());
     }
     return n;
-  }
-
-  static URI asDirectory(URI root) {
-    String s = root.toString();
-    return s.endsWith("/") ? root : URI.create(s + "/");
   }
 
   public URI root() {

@@ -1,5 +1,6 @@
 package io.millrace.runtime.checkpoint;
 
+import io.millrace.runtime.Locations;
 import io.millrace.spi.storage.FileInfo;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
@@ -16,7 +17,7 @@ public final class StorageTree {
    * at the first file it finds, so it reads little of a large tree that has files.
    */
   public static Optional<URI> anyFile(Storage storage, URI dir) throws IOException {
-    List<FileInfo> children = storage.list(asDirectory(dir));
+    List<FileInfo> children = storage.list(Locations.asDirectory(dir));
     for (FileInfo child : children) {
       if (!child.directory()) {
         return Optional.of(child.path());
@@ -29,10 +30,5 @@ public final class StorageTree {
       }
     }
     return Optional.empty();
-  }
-
-  private static URI asDirectory(URI path) {
-    String s = path.toString();
-    return s.endsWith("/") ? path : URI.create(s + "/");
   }
 }
