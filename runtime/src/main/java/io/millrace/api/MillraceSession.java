@@ -1,6 +1,7 @@
 package io.millrace.api;
 
 import io.millrace.runtime.Engine;
+import io.millrace.runtime.time.Clock;
 import io.millrace.spi.fault.FaultInjector;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,8 +23,8 @@ public final class MillraceSession implements AutoCloseable {
   private final Engine engine;
   private final StreamingQueryManager streams;
 
-  private MillraceSession(Map<String, String> conf, FaultInjector faults) {
-    this.engine = new Engine(conf, faults);
+  private MillraceSession(Map<String, String> conf, FaultInjector faults, Clock clock) {
+    this.engine = new Engine(conf, faults, clock);
     this.streams = new StreamingQueryManager(engine);
   }
 
@@ -61,6 +62,7 @@ public final class MillraceSession implements AutoCloseable {
   public static final class Builder {
     private final Map<String, String> conf = new LinkedHashMap<>();
     private FaultInjector faults = FaultInjector.NONE;
+    private Clock clock = Clock.system();
 
     private Builder() {}
 
@@ -87,9 +89,18 @@ public final class MillraceSession implements AutoCloseable {
       return this;
     }
 
+    /**
+     * For tests: the clock every query of the session reads (trigger intervals, batch
+     * timestamps, processing-time timers), such as a {@link io.millrace.runtime.time.ManualClock}.
+     */
+    public Builder clock(Clock clock) {
+      this.clock = java.util.Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
     /** A new session; plugins are discovered now, so an unusable plugin fails here. */
     public MillraceSession build() {
-      return new MillraceSession(conf, faults);
+      return new MillraceSession(conf, faults, clock);
     }
   }
 }

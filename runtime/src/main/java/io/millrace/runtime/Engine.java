@@ -2,6 +2,7 @@ package io.millrace.runtime;
 
 import io.millrace.api.StreamingQueryListener;
 import io.millrace.runtime.plugin.PluginRegistry;
+import io.millrace.runtime.time.Clock;
 import io.millrace.spi.MillraceException;
 import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.storage.Storage;
@@ -32,9 +33,15 @@ public final class Engine implements AutoCloseable {
   private final ExecutorService taskPool;
   private final List<StreamingQueryListener> listeners = new CopyOnWriteArrayList<>();
   private final FaultInjector faults;
+  private final Clock clock;
 
   public Engine(Map<String, String> conf, FaultInjector faults) {
+    this(conf, faults, Clock.system());
+  }
+
+  public Engine(Map<String, String> conf, FaultInjector faults, Clock clock) {
     this.faults = faults;
+    this.clock = java.util.Objects.requireNonNull(clock, "clock");
     this.settings = new Settings(conf);
     this.plugins = PluginRegistry.load(Engine.class.getClassLoader(), settings.pluginsDirs());
     this.taskPool = Executors.newFixedThreadPool(settings.taskThreads(), daemonThreads("millrace-task-"));
@@ -64,6 +71,11 @@ public final class Engine implements AutoCloseable {
   /** Crash-test hook; {@link FaultInjector#NONE} unless a test installed one. */
   public FaultInjector faults() {
     return faults;
+  }
+
+  /** The wall clock of every query of this engine: the machine's, or a test's manual one. */
+  public Clock clock() {
+    return clock;
   }
 
   public List<StreamingQueryListener> listeners() {

@@ -303,7 +303,7 @@ public final class MicroBatchExecution implements StreamingQuery {
         spec.queryName().orElse("(unnamed)"), checkpoint.queryId(), runId, checkpoint.root(),
         guarantee.label(), guarantee.reason());
     StreamingQueryListener.QueryStartedEvent event = new StreamingQueryListener.QueryStartedEvent(
-        checkpoint.queryId(), runId, spec.queryName().orElse(null), ProgressTracker.iso(System.currentTimeMillis()),
+        checkpoint.queryId(), runId, spec.queryName().orElse(null), ProgressTracker.iso(engine.clock().millis()),
         guarantee.label(), pinned.overridden());
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryStarted(event));
@@ -315,7 +315,7 @@ public final class MicroBatchExecution implements StreamingQuery {
   private void runLoop() {
     long batchInFlight = -1;
     try {
-      TriggerState state = TriggerState.initial(System.currentTimeMillis());
+      TriggerState state = TriggerState.initial(engine.clock().millis());
       while (!stopRequested) {
         TriggerDecision decision = policy.next(state);
         if (decision.isStop()) {
@@ -325,7 +325,7 @@ public final class MicroBatchExecution implements StreamingQuery {
         if (!waitUntil(decision.runAtMillis())) {
           break;
         }
-        long started = System.currentTimeMillis();
+        long started = engine.clock().millis();
         long index;
         synchronized (monitor) {
           index = ++triggersStarted;
@@ -339,7 +339,7 @@ public final class MicroBatchExecution implements StreamingQuery {
           }
           monitor.notifyAll();
         }
-        state = new TriggerState(state.triggers() + 1, started, System.currentTimeMillis(), ran);
+        state = new TriggerState(state.triggers() + 1, started, engine.clock().millis(), ran);
       }
     } catch (Throwable t) {
       String where = batchInFlight >= 0 ? " in batch " + batchInFlight : "";
@@ -355,9 +355,8 @@ public final class MicroBatchExecution implements StreamingQuery {
   /** Sleeps until {@code millis} or a stop; false if stopped. */
   private boolean waitUntil(long millis) throws InterruptedException {
     synchronized (monitor) {
-      long remaining;
-      while (!stopRequested && (remaining = millis - System.currentTimeMillis()) > 0) {
-        monitor.wait(remaining);
+      while (!stopRequested && engine.clock().millis() < millis) {
+        engine.clock().awaitUntil(monitor, millis);
       }
       return !stopRequested;
     }
