@@ -140,6 +140,36 @@ public final class Dataset {
     return new GroupedData(session, plan, exprs);
   }
 
+  /**
+   * The rows of this stream and of {@code other}, matched by column position as SQL's
+   * {@code UNION ALL}: no duplicate is removed. Both need as many columns, of the same types;
+   * the result has this dataset's column names. Each side keeps its own sources, read limits
+   * and watermarks; with watermarks on both, the query's watermark is their minimum (or maximum,
+   * by {@code millrace.watermark.multiplePolicy}).
+   */
+  public Dataset union(Dataset other) {
+    return with(new LogicalPlan.Union(List.of(plan, other.plan), false));
+  }
+
+  /** As {@link #union}, but matches columns by name: {@code other}'s columns may come in any order. */
+  public Dataset unionByName(Dataset other) {
+    return with(new LogicalPlan.Union(List.of(plan, other.plan), true));
+  }
+
+  /**
+   * Prints the query's logical plan and the physical plan it would run, with the stateful
+   * operators' ids, as Spark's {@code explain(true)} does. Opens the sources to learn their
+   * schemas (and closes them again); reads no data.
+   */
+  public void explain() {
+    System.out.print(explainString());
+  }
+
+  /** What {@link #explain()} prints. */
+  public String explainString() {
+    return io.millrace.runtime.exec.Explain.of(session.engine(), plan);
+  }
+
   /** Always true: every dataset here is a stream. */
   public boolean isStreaming() {
     return true;

@@ -41,6 +41,9 @@ final class CheckpointFormat {
     meta.put("batchWatermarkMs", seq.batchWatermarkMs());
     meta.put("batchTimestampMs", seq.batchTimestampMs());
     meta.set("conf", JSON.valueToTree(new TreeMap<>(seq.conf())));
+    if (!seq.sourceNames().isEmpty()) {
+      meta.set("sources", JSON.valueToTree(seq.sourceNames()));
+    }
     StringBuilder out = new StringBuilder("v" + VERSION + "\n").append(meta).append('\n');
     for (int i = 0; i < seq.sourceOffsets().size(); i++) {
       String offset = seq.sourceOffsets().get(i);
@@ -67,11 +70,20 @@ final class CheckpointFormat {
     } catch (IllegalArgumentException e) {
       throw new CorruptFileException(path, "malformed conf: " + e.getMessage(), e);
     }
+    List<String> sources;
+    try {
+      sources = meta.has("sources")
+          ? JSON.convertValue(meta.get("sources"), new TypeReference<List<String>>() {})
+          : List.of();
+    } catch (IllegalArgumentException e) {
+      throw new CorruptFileException(path, "malformed sources: " + e.getMessage(), e);
+    }
     return new OffsetSeq(
         requireLong(path, meta, "batchWatermarkMs"),
         requireLong(path, meta, "batchTimestampMs"),
         conf,
-        new ArrayList<>(lines.subList(2, lines.size())));
+        new ArrayList<>(lines.subList(2, lines.size())),
+        sources);
   }
 
   static String commit(CommitEntry entry) {

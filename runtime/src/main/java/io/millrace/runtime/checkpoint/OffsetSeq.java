@@ -13,10 +13,14 @@ import java.util.Map;
  * @param batchTimestampMs logical time of the batch ({@code current_timestamp()}), milliseconds
  * @param conf pinned settings
  * @param sourceOffsets each source's end offset JSON, in source order
+ * @param sourceNames each source's plugin name, in source order; empty in files of releases that
+ *     did not record them
  */
-public record OffsetSeq(long batchWatermarkMs, long batchTimestampMs, Map<String, String> conf, List<String> sourceOffsets) {
+public record OffsetSeq(long batchWatermarkMs, long batchTimestampMs, Map<String, String> conf,
+    List<String> sourceOffsets, List<String> sourceNames) {
   public OffsetSeq {
     conf = Map.copyOf(conf);
     sourceOffsets = List.copyOf(sourceOffsets);
+    sourceNames = List.copyOf(sourceNames);
   }
 }

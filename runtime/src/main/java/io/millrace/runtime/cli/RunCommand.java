@@ -44,6 +44,10 @@ final class RunCommand implements Callable<Integer> {
           + " job's " + Settings.PLUGINS_DIR + "); several are separated by the path separator.")
   Path pluginsDir;
 
+  @Option(names = "--explain", description = "Print the query's logical and physical plans (with the stateful"
+      + " operators' ids) and exit without running it.")
+  boolean explain;
+
   @Option(names = "--json", description = "Print each batch's full progress as JSON instead of one line.")
   boolean json;
 
@@ -78,6 +82,13 @@ final class RunCommand implements Callable<Integer> {
       throw jobFile.locate(e, settings);
     }
     PrintWriter out = spec.commandLine().getOut();
+    if (explain) {
+      try (session) {
+        out.print(jobFile.explain(session));
+        out.flush();
+        return 0;
+      }
+    }
     try (StopOnSignal signal = StopOnSignal.install(out); session) {
       AtomicLong batches = new AtomicLong();
       StreamingQuery[] started = new StreamingQuery[1];

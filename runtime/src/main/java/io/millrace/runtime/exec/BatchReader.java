@@ -1,12 +1,8 @@
 package io.millrace.runtime.exec;
 
 import io.millrace.runtime.expr.EvalContext;
-import io.millrace.runtime.plan.RowPipeline;
 import io.millrace.runtime.state.PartitionInput;
 import io.millrace.spi.data.Row;
-import io.millrace.spi.source.InputPartition;
-import io.millrace.spi.source.PartitionReader;
-import io.millrace.spi.source.Source;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -16,15 +12,15 @@ import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 /**
- * Reads one batch's input partitions in tasks on the session's pool, each over a run of
- * consecutive partitions, runs the stateless pipeline over each row and hands the rows it keeps
- * to the task's own {@link PartitionInput}: a list for a stateless query, a stateful operator's
- * map side otherwise. The inputs come back in partition order, so a replayed batch sees the same
- * rows in the same order.
+ * Runs one operator's input tasks (source partitions, or rows an operator produced, with the
+ * stateless pipeline fused in) on the session's pool, each pool task over a run of consecutive
+ * ones, and hands the rows to the pool task's own {@link PartitionInput}: a list for the sink,
+ * a stateful operator's map side otherwise. The inputs come back in task order, so a replayed
+ * batch sees the same rows in the same order.
  */
 final class BatchReader {
-  /** Each partition's input, in partition order, and how many rows the source gave. */
-  record Result<T extends PartitionInput>(List<T> inputs, long inputRows) {}
+  /** Each run's input, in task order. */
+  record Result<T extends PartitionInput>(List<T> inputs) {}
 
   /** The input of a stateless query: the rows themselves. */
   static final class RowList implements PartitionInput {
@@ -60,72 +56,60 @@ final class BatchReader {
   }
 
   /**
-   * Reads {@code partitions} in at most {@code maxTasks} tasks, each over a run of consecutive
-   * partitions (as even in count as they can be) into one input of its own.
+   * Runs {@code tasks} in at most {@code maxTasks} pool tasks, each over a run of consecutive
+   * tasks (as even in count as they can be) into one input of its own.
    */
-  <T extends PartitionInput> Result<T> read(Source source, List<InputPartition> partitions, int maxTasks,
-      RowPipeline pipeline, EvalContext context, Supplier<T> newInput) throws Exception {
-    List<List<InputPartition>> runs = runs(partitions, maxTasks);
+  <T extends PartitionInput> Result<T> read(List<RowTask> tasks, int maxTasks, EvalContext context,
+      Supplier<T> newInput) throws Exception {
+    List<List<RowTask>> runs = runs(tasks, maxTasks);
     if (runs.size() <= 1) {
       // One task: the hand-off to a pool thread would cost more than it saves.
       return runs.isEmpty()
-          ? new Result<>(new ArrayList<>(), 0)
-          : readRun(source, runs.get(0), pipeline, context, newInput.get());
+          ? new Result<>(new ArrayList<>())
+          : new Result<>(List.of(readRun(runs.get(0), context, newInput.get())));
     }
-    List<Future<Result<T>>> futures = new ArrayList<>(runs.size());
+    List<Future<T>> futures = new ArrayList<>(runs.size());
     try {
-      for (List<InputPartition> run : runs) {
+      for (List<RowTask> run : runs) {
         T input = newInput.get();
-        Callable<Result<T>> task = () -> readRun(source, run, pipeline, context, input);
+        Callable<T> task = () -> readRun(run, context, input);
         futures.add(pool.submit(task));
       }
       List<T> inputs = new ArrayList<>(runs.size());
-      long rows = 0;
-      for (Future<Result<T>> f : futures) {
-        Result<T> r = f.get();
-        inputs.addAll(r.inputs());
-        rows += r.inputRows();
+      for (Future<T> f : futures) {
+        inputs.add(f.get());
       }
-      return new Result<>(inputs, rows);
+      return new Result<>(inputs);
     } catch (ExecutionException e) {
       throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
     } finally {
-      for (Future<Result<T>> f : futures) {
+      for (Future<T> f : futures) {
         f.cancel(true);
       }
     }
   }
 
-  /** {@code partitions} cut into at most {@code maxTasks} consecutive runs whose sizes differ by one at most. */
-  static List<List<InputPartition>> runs(List<InputPartition> partitions, int maxTasks) {
-    int tasks = Math.min(partitions.size(), Math.max(1, maxTasks));
-    List<List<InputPartition>> runs = new ArrayList<>(tasks);
+  /** {@code tasks} cut into at most {@code maxTasks} consecutive runs whose sizes differ by one at most. */
+  static <E> List<List<E>> runs(List<E> tasks, int maxTasks) {
+    int n = Math.min(tasks.size(), Math.max(1, maxTasks));
+    List<List<E>> runs = new ArrayList<>(n);
     int from = 0;
-    for (int t = 0; t < tasks; t++) {
-      int size = partitions.size() / tasks + (t < partitions.size() % tasks ? 1 : 0);
-      runs.add(partitions.subList(from, from + size));
+    for (int t = 0; t < n; t++) {
+      int size = tasks.size() / n + (t < tasks.size() % n ? 1 : 0);
+      runs.add(tasks.subList(from, from + size));
       from += size;
     }
     return runs;
   }
 
-  private static <T extends PartitionInput> Result<T> readRun(Source source, List<InputPartition> run,
-      RowPipeline pipeline, EvalContext context, T input) throws Exception {
-    long rows = 0;
+  private static <T extends PartitionInput> T readRun(List<RowTask> run, EvalContext context, T input)
+      throws Exception {
     EvalContext task = context.forTask();
-    for (InputPartition partition : run) {
-      try (PartitionReader reader = source.createReader(partition)) {
-        while (reader.next()) {
-          rows++;
-          Row row = pipeline.apply(reader.get(), task);
-          if (row != null) {
-            input.add(row);
-          }
-        }
-      }
+    for (RowTask t : run) {
+      t.run(input, task);
     }
     task.taskDone();
     input.finish();
-    return new Result<>(List.of(input), rows);
+    return input;
   }
 }

@@ -12,20 +12,16 @@ import io.millrace.runtime.checkpoint.Checkpoint;
 import io.millrace.runtime.checkpoint.CommitEntry;
 import io.millrace.runtime.checkpoint.OffsetSeq;
 import io.millrace.runtime.expr.EvalContext;
+import io.millrace.runtime.plan.Analyzer;
 import io.millrace.runtime.plan.LogicalPlan;
-import io.millrace.runtime.plan.QueryPlan;
-import io.millrace.runtime.plan.RowPipeline;
+import io.millrace.runtime.plan.ResolvedPlan;
 import io.millrace.runtime.plugin.MissingPluginClassException;
-import io.millrace.runtime.state.PartitionInput;
-import io.millrace.runtime.state.StatefulOperator;
 import io.millrace.spi.Options;
 import io.millrace.spi.PluginKind;
-import io.millrace.spi.data.Row;
 import io.millrace.spi.fault.FaultPoint;
 import io.millrace.spi.sink.DeliveryGuarantee;
 import io.millrace.spi.sink.Sink;
 import io.millrace.spi.sink.SinkProvider;
-import io.millrace.spi.source.InputPartition;
 import io.millrace.spi.source.Offset;
 import io.millrace.spi.source.Source;
 import io.millrace.spi.source.SourceCapability;
@@ -65,8 +61,9 @@ public final class MicroBatchExecution implements StreamingQuery {
   private final boolean durableCheckpoint;
   private final PinnedSettings pinned;
   private final List<SourceBinding> sources;
-  private final QueryPlan plan;
-  private final Optional<StatefulOperator> stateful;
+  private final PhysicalPlan plan;
+  private final StateContext stateContext;
+  private final WatermarkTracker watermarks;
   private final ScheduledExecutorService maintenance;
   private final BatchWriter writer;
   private final SinkReadBack sinkReadBack;
@@ -85,7 +82,8 @@ public final class MicroBatchExecution implements StreamingQuery {
   private long lastIdleTrigger = -1;
 
   private long nextBatchId;
-  private long watermarkMs;
+  /** The watermark of the last batch that ran: rows of the next batch are late by it (Spark 3.4+). */
+  private long lateWatermarkMs;
   private PendingReplay replay;
   /** The watermark moved in the last batch: run one more, even without data, to emit and evict. */
   private boolean noDataBatchDue;
@@ -105,12 +103,26 @@ public final class MicroBatchExecution implements StreamingQuery {
     this.pinned = PinnedSettings.resolve(engine.settings(), restart.lastOffsets(), checkpoint.root());
     this.sources = new ArrayList<>();
     BatchWriter createdWriter = null;
-    Optional<StatefulOperator> createdStateful = Optional.empty();
+    boolean stateStarted = false;
+    PhysicalPlan planned = null;
     try {
-      this.sources.add(createSource(0, LogicalPlan.source(spec.plan())));
-      this.plan = QueryPlan.analyze(spec.plan(), sources.get(0).source.schema());
+      List<LogicalPlan.SourceRelation> relations = SourceRelations.of(spec.plan());
+      for (int i = 0; i < relations.size(); i++) {
+        this.sources.add(createSource(i, relations.get(i)));
+      }
+      ResolvedPlan resolved = Analyzer.resolve(spec.plan(), relation -> {
+        SourceBinding s = sources.get(SourceRelations.indexOf(relations, relation));
+        return new ResolvedPlan.Source(s.index, s.name, s.source.schema());
+      });
+      this.plan = Planner.plan(resolved, spec.sinkFormat().orElse("foreachBatch"),
+          Integer.parseInt(pinned.values().get(io.millrace.runtime.Settings.SHUFFLE_PARTITIONS)),
+          Integer.parseInt(pinned.values().get(io.millrace.runtime.Settings.MAX_KEY_GROUPS)));
+      planned = plan;
       QueryChecks.checkOutputMode(spec, plan);
-      StatefulOperators.checkStateSchema(plan, checkpoint);
+      this.stateContext = StatefulOperators.context(engine, plan, spec.outputMode(), pinned.values(), checkpoint);
+      StatefulOperators.checkState(plan, stateContext, checkpoint);
+      this.watermarks = new WatermarkTracker(plan.watermarkDelaysMs(),
+          pinned.values().get(io.millrace.runtime.Settings.MULTIPLE_WATERMARK_POLICY), 0);
       createdWriter = createWriter();
       this.writer = createdWriter;
       this.sinkReadBack = SinkReadBack.of(engine, spec, checkpoint.queryId(), plan.outputSchema());
@@ -123,12 +135,14 @@ public final class MicroBatchExecution implements StreamingQuery {
       fixAvailableDataIfBounded();
       // Last, because it records the state schema and opens the state stores: everything that
       // can be refused was checked.
-      createdStateful = StatefulOperators.create(engine, plan, spec.outputMode(), pinned.values(), checkpoint);
-      this.stateful = createdStateful;
-      this.maintenance = StatefulOperators.scheduleMaintenance(stateful, engine.settings(), checkpoint.queryId());
+      stateStarted = true;
+      StatefulOperators.start(plan, stateContext, checkpoint);
+      this.maintenance = StatefulOperators.scheduleMaintenance(plan, engine.settings(), checkpoint.queryId());
     } catch (IOException | RuntimeException | Error e) {
       // A query that fails to start releases what it opened; the checkpoint is closed by start().
-      createdStateful.ifPresent(StatefulOperator::close);
+      if (stateStarted) {
+        planned.stateful().forEach(StatefulExec::close);
+      }
       sources.forEach(s -> closeQuietly(s.source));
       if (createdWriter != null) {
         closeQuietly(createdWriter);
@@ -245,7 +259,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       return;
     }
     OffsetSeq last = restart.lastOffsets().orElseThrow();
-    checkSourceCount(last, restart.lastOffsetsId());
+    checkSources(last, restart.lastOffsetsId());
     if (restart.committed()) {
       for (SourceBinding s : sources) {
         s.committed = s.offset(last.sourceOffsets().get(s.index), checkpoint.offsetsPath(restart.lastOffsetsId()));
@@ -253,8 +267,10 @@ public final class MicroBatchExecution implements StreamingQuery {
         commitSource(s, s.committed);
       }
       nextBatchId = restart.lastOffsetsId() + 1;
-      watermarkMs = Math.max(last.batchWatermarkMs(), restart.lastCommit().orElseThrow().nextBatchWatermarkMs());
-      noDataBatchDue = Watermarks.driven(plan, spec.outputMode()) && watermarkMs > last.batchWatermarkMs();
+      long watermarkMs = Math.max(last.batchWatermarkMs(), restart.lastCommit().orElseThrow().nextBatchWatermarkMs());
+      watermarks.restore(watermarkMs);
+      lateWatermarkMs = last.batchWatermarkMs();
+      noDataBatchDue = plan.watermarkDriven(spec.outputMode()) && watermarkMs > last.batchWatermarkMs();
       LOG.info("Query {} resumes at batch {}", checkpoint.queryId(), nextBatchId);
       return;
     }
@@ -267,7 +283,8 @@ public final class MicroBatchExecution implements StreamingQuery {
       starts.add(start);
     }
     nextBatchId = restart.lastOffsetsId();
-    watermarkMs = last.batchWatermarkMs();
+    watermarks.restore(last.batchWatermarkMs());
+    lateWatermarkMs = restart.previousOffsets().map(OffsetSeq::batchWatermarkMs).orElse(last.batchWatermarkMs());
     replay = new PendingReplay(restart.lastOffsetsId(), last, starts);
     LOG.info("Query {}: batch {} was not committed; running it again with the offsets, watermark and timestamp "
         + "recorded in {}", checkpoint.queryId(), nextBatchId, checkpoint.offsetsPath(nextBatchId));
@@ -281,12 +298,29 @@ public final class MicroBatchExecution implements StreamingQuery {
     }
   }
 
-  private void checkSourceCount(OffsetSeq seq, long batchId) {
-    if (seq.sourceOffsets().size() != sources.size()) {
-      throw new AnalysisException("checkpoint " + checkpoint.root() + " was written by a query with "
-          + seq.sourceOffsets().size() + " source(s) (" + checkpoint.offsetsPath(batchId) + ") but this query has "
-          + sources.size() + "; a changed query needs a new checkpointLocation");
+  /**
+   * A restart must read the sources the checkpoint recorded: as many, of the same kinds, in the
+   * same order (Spark's rule: the number or type of sources may not change).
+   */
+  private void checkSources(OffsetSeq seq, long batchId) {
+    List<String> names = sourceNames();
+    boolean kindsDiffer = !seq.sourceNames().isEmpty() && !seq.sourceNames().equals(names);
+    if (seq.sourceOffsets().size() != sources.size() || kindsDiffer) {
+      String recorded = seq.sourceNames().isEmpty()
+          ? seq.sourceOffsets().size() + " source(s)"
+          : seq.sourceOffsets().size() + " source(s) " + seq.sourceNames();
+      throw new AnalysisException("checkpoint " + checkpoint.root() + " was written by a query with " + recorded
+          + " (" + checkpoint.offsetsPath(batchId) + ") but this query has " + sources.size() + " source(s) " + names
+          + "; the number or kind of sources may not change: a changed query needs a new checkpointLocation");
     }
+  }
+
+  private List<String> sourceNames() {
+    List<String> names = new ArrayList<>();
+    for (SourceBinding s : sources) {
+      names.add(s.name);
+    }
+    return names;
   }
 
   /** Under available-now, what this run may read is fixed now, before {@code start()} returns. */
@@ -388,7 +422,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     for (Offset o : latest) {
       json.add(o.json());
     }
-    OffsetSeq seq = new OffsetSeq(watermarkMs, startedMillis, pinned.values(), json);
+    OffsetSeq seq = new OffsetSeq(watermarks.currentMs(), startedMillis, pinned.values(), json, sourceNames());
     timer.time("walCommit", () -> {
       engine.faults().reached(FaultPoint.BEFORE_OFFSET_LOG_WRITE, batchId);
       checkpoint.writeOffsets(batchId, seq);
@@ -417,40 +451,21 @@ public final class MicroBatchExecution implements StreamingQuery {
 
   private void runBatch(long batchId, OffsetSeq seq, List<Offset> starts, List<Offset> ends, List<Offset> latest,
       ProgressTracker.Timer timer) throws Exception {
-    io.millrace.runtime.expr.EventTimeStats eventTimes = new io.millrace.runtime.expr.EventTimeStats();
-    EvalContext context = EvalContext.ofBatch(seq.batchTimestampMs() * 1000, eventTimes);
-    long batchWatermarkMicros = plan.watermark().isPresent() ? seq.batchWatermarkMs() * 1000 : Long.MIN_VALUE;
-    SourceBinding only = sources.get(0);
-    List<InputPartition> partitions = timer.time("queryPlanning",
-        () -> only.source.planInputPartitions(starts.get(0), ends.get(0)));
-    List<Row> output;
-    long inputRows;
-    List<StateOperatorProgress> stateProgress = List.of();
-    if (stateful.isPresent()) {
-      StatefulOperator op = stateful.get();
-      // The operator's map side runs in each reader task; only its result meets in run(..).
-      BatchReader.Result<PartitionInput> result = timer.time("getBatch",
-          () -> reader.read(only.source, partitions, op.readerTasks(), plan.before(), context,
-              () -> op.newInput(context, batchWatermarkMicros)));
-      inputRows = result.inputRows();
-      StatefulOperator.Result state = timer.time("stateUpdate",
-          () -> op.run(batchId, result.inputs(), context, batchWatermarkMicros));
-      output = afterState(state.rows(), context);
-      stateProgress = List.of(state.progress());
-    } else {
-      BatchReader.Result<BatchReader.RowList> result = timer.time("getBatch",
-          () -> reader.read(only.source, partitions, partitions.size(), plan.before(), context,
-              BatchReader.RowList::new));
-      inputRows = result.inputRows();
-      output = BatchReader.RowList.concat(result.inputs());
-    }
-    ListBatch batch = new ListBatch(plan.outputSchema(), output);
+    List<io.millrace.runtime.expr.EventTimeStats> eventTimes = WatermarkTracker.collectors(plan.watermarkDelaysMs().length);
+    EvalContext context = EvalContext.ofBatch(seq.batchTimestampMs() * 1000,
+        eventTimes.toArray(new io.millrace.runtime.expr.EventTimeStats[0]));
+    BatchRun run = new BatchRun(batchId, context, reader, timer, sources, starts, ends, lateWatermarkMs,
+        seq.batchWatermarkMs());
+    List<RowTask> tasks = plan.root().tasks(run);
+    BatchReader.Result<BatchReader.RowList> result = timer.time("getBatch",
+        () -> reader.read(tasks, tasks.size(), context, BatchReader.RowList::new));
+    ListBatch batch = new ListBatch(plan.outputSchema(), BatchReader.RowList.concat(result.inputs()));
     timer.time("addBatch", () -> {
       writer.write(batchId, batch);
       engine.faults().reached(FaultPoint.AFTER_SINK_WRITE, batchId);
       return null;
     });
-    long nextWatermarkMs = Watermarks.next(plan, seq.batchWatermarkMs(), eventTimes);
+    long nextWatermarkMs = watermarks.update(eventTimes);
     timer.time("commitOffsets", () -> {
       engine.faults().reached(FaultPoint.BEFORE_COMMIT_LOG, batchId);
       checkpoint.writeCommit(batchId, new CommitEntry(nextWatermarkMs));
@@ -461,41 +476,23 @@ public final class MicroBatchExecution implements StreamingQuery {
       return null;
     });
     nextBatchId = batchId + 1;
-    watermarkMs = nextWatermarkMs;
-    noDataBatchDue = Watermarks.driven(plan, spec.outputMode()) && nextWatermarkMs > seq.batchWatermarkMs();
+    lateWatermarkMs = seq.batchWatermarkMs();
+    noDataBatchDue = plan.watermarkDriven(spec.outputMode()) && nextWatermarkMs > seq.batchWatermarkMs();
+    long inputRows = run.rowsRead();
     StreamingQueryProgress p = progress.finishBatch(timer, batchId, inputRows, batch.numRows(),
-        Watermarks.progress(plan, seq.batchWatermarkMs(), eventTimes), stateProgress,
-        sourceProgress(starts, ends, latest, inputRows), writer.description(), writer.metrics());
+        watermarks.progress(seq.batchWatermarkMs(), eventTimes), run.stateProgress(),
+        sourceProgress(starts, ends, latest, run), writer.description(), writer.metrics());
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
     }
   }
 
-  /**
-   * The stateless operators after the stateful one, over its rows. A method of its own so the
-   * JIT compiles this loop alone rather than all of runBatch around it.
-   */
-  private List<Row> afterState(List<Row> rows, EvalContext context) {
-    RowPipeline after = plan.after();
-    if (after.isEmpty()) {
-      return rows; // nothing after the operator: a deduplication's rows go to the sink as they are
-    }
-    List<Row> output = new ArrayList<>(rows.size());
-    for (Row r : rows) {
-      Row out = after.apply(r, context);
-      if (out != null) {
-        output.add(out);
-      }
-    }
-    return output;
-  }
-
   private List<ProgressTracker.SourceFigures> sourceProgress(List<Offset> starts, List<Offset> ends,
-      List<Offset> latest, long inputRows) {
+      List<Offset> latest, BatchRun run) {
     List<ProgressTracker.SourceFigures> out = new ArrayList<>();
     for (SourceBinding s : sources) {
       out.add(new ProgressTracker.SourceFigures(s.description, starts.get(s.index).json(), ends.get(s.index).json(),
-          latest.get(s.index).json(), inputRows, s.source.metrics()));
+          latest.get(s.index).json(), run.rowsRead(s.index).sum(), s.source.metrics()));
     }
     return out;
   }
@@ -519,9 +516,9 @@ public final class MicroBatchExecution implements StreamingQuery {
       // One last pass after a clean stop: the stores snapshot what many deltas followed, so the
       // next start, in this process or a new one, loads a snapshot instead of replaying every
       // delta of a run shorter than the maintenance interval. Failures are only logged.
-      stateful.ifPresent(StatefulOperator::maintain);
+      plan.stateful().forEach(StatefulExec::maintain);
     }
-    stateful.ifPresent(StatefulOperator::close);
+    plan.stateful().forEach(StatefulExec::close);
     for (SourceBinding s : sources) {
       closeQuietly(s.source);
     }

@@ -1,54 +1,103 @@
 package io.millrace.runtime.exec;
 
 import io.millrace.api.AnalysisException;
-import io.millrace.runtime.plan.QueryPlan;
 import io.millrace.spi.sink.OutputMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What a query must satisfy before it starts, beyond names and types: an output mode it can
- * honour (Spark's rules), and no option that would be ignored. Warns where a query is valid but
- * its state can grow without bound.
+ * What a query must satisfy before it starts, beyond names and types: an output mode its
+ * operators can honour and chains of stateful operators Spark allows (its
+ * {@code UnsupportedOperationChecker}), and no option that would be ignored. Warns where a
+ * query is valid but its state can grow without bound.
  */
 final class QueryChecks {
   private static final Logger LOG = LoggerFactory.getLogger(QueryChecks.class);
 
   private QueryChecks() {}
 
-  static void checkOutputMode(QuerySpec spec, QueryPlan plan) {
-    boolean evicts = plan.evictsByWatermark();
-    if (plan.deduplication().isPresent()) {
-      if (spec.outputMode() == OutputMode.COMPLETE) {
-        throw new AnalysisException("output mode complete needs an aggregation: a deduplication emits each row once "
-            + "and keeps no result table to re-emit; use append");
-      }
-      if (!evicts) {
-        LOG.warn("dropDuplicates keeps every key it has seen: without withWatermark(..) on one of its key columns its "
-            + "state grows without bound");
-      }
-      return;
+  static void checkOutputMode(QuerySpec spec, PhysicalPlan plan) {
+    OutputMode mode = spec.outputMode();
+    boolean aggregates = false;
+    for (StatefulExec op : plan.stateful()) {
+      aggregates |= op instanceof AggregateExec;
     }
-    if (plan.isStateful() && spec.outputMode() == OutputMode.APPEND && !evicts) {
-      throw new AnalysisException("output mode append needs withWatermark(..) on the event-time column and a grouping "
-          + "by that column or a window on it: otherwise a group can change with every batch, so no row could ever "
-          + "be emitted as final; " + (plan.watermark().isPresent()
-              ? "group by '" + plan.watermark().get().column() + "' or window('" + plan.watermark().get().column() + "', ..)"
-              : "add withWatermark(..)") + ", or use update or complete");
-    }
-    if (plan.isStateful() && spec.outputMode() == OutputMode.COMPLETE && evicts) {
-      LOG.warn("Output mode complete keeps every group, finished windows too: the watermark on '{}' evicts nothing "
-          + "and makes no row late, so the state grows with every new group; use update or append to bound it",
-          plan.watermark().get().column());
-    }
-    if (plan.isStateful() && plan.watermark().isPresent() && !evicts) {
-      LOG.warn("The aggregation does not group by the watermarked column '{}' or a window on it: its state is never "
-          + "evicted and grows with every new group", plan.watermark().get().column());
-    }
-    if (!plan.isStateful() && spec.outputMode() == OutputMode.COMPLETE) {
+    if (!aggregates && mode == OutputMode.COMPLETE) {
       throw new AnalysisException("output mode complete needs an aggregation: it re-emits the whole result "
           + "every batch, and a query without aggregation has no result table to re-emit; use append");
     }
+    for (StatefulExec op : plan.stateful()) {
+      checkInputNotLate(op, mode);
+      check(op, mode);
+    }
+  }
+
+  /**
+   * Spark's correctness check for chains: in update and complete mode an aggregation emits
+   * groups the watermark may already have passed, rows that an operator after it keyed on event
+   * time would drop as late. Such an operator (another aggregation, or a deduplication whose key
+   * holds the event time) is refused after an aggregation in those modes; append mode emits a
+   * group only once it is final, so chains run there.
+   */
+  private static void checkInputNotLate(StatefulExec op, OutputMode mode) {
+    if (mode == OutputMode.APPEND) {
+      return;
+    }
+    boolean keyedOnTime = op instanceof AggregateExec || op.evictsByWatermark(OutputMode.APPEND);
+    List<AggregateExec> before = below(op, AggregateExec.class);
+    if (keyedOnTime && !before.isEmpty()) {
+      throw new AnalysisException("output mode " + name(mode) + " cannot run " + op.name() + " [operator "
+          + op.operatorId() + "] after the aggregation " + before.get(0).name() + " [operator "
+          + before.get(0).operatorId() + "]: in " + name(mode) + " mode an aggregation emits groups that the watermark "
+          + "may have passed, which the operator after it would drop as late rows (Spark refuses this as a possible "
+          + "correctness issue); use append mode, where a group is emitted once it is final");
+    }
+  }
+
+  private static void check(StatefulExec op, OutputMode mode) {
+    boolean evicts = op.evictsByWatermark(OutputMode.APPEND);
+    String where = op.name() + " [operator " + op.operatorId() + "]";
+    if (op instanceof DeduplicateExec) {
+      if (!evicts) {
+        LOG.warn("{}: dropDuplicates keeps every key it has seen: without withWatermark(..) on one of its key "
+            + "columns its state grows without bound", where);
+      }
+      return;
+    }
+    if (mode == OutputMode.APPEND && !evicts) {
+      throw new AnalysisException("output mode append needs withWatermark(..) on the event-time column and a grouping "
+          + "by that column or a window on it: otherwise a group can change with every batch, so no row could ever "
+          + "be emitted as final; " + op.eventTimeInput()
+              .map(c -> "group by '" + c + "' or window('" + c + "', ..)")
+              .orElse("add withWatermark(..)") + ", or use update or complete (" + where + ")");
+    }
+    if (mode == OutputMode.COMPLETE && evicts) {
+      LOG.warn("{}: output mode complete keeps every group, finished windows too: the watermark evicts nothing "
+          + "and makes no row late, so the state grows with every new group; use update or append to bound it", where);
+    }
+    if (op.watermarked() && !evicts) {
+      LOG.warn("{}: the aggregation does not group by the watermarked column or a window on it: its state is never "
+          + "evicted and grows with every new group", where);
+    }
+  }
+
+  /** The stateful operators of {@code kind} under {@code op}. */
+  private static <T extends StatefulExec> List<T> below(PhysicalOperator op, Class<T> kind) {
+    List<T> found = new ArrayList<>();
+    for (PhysicalOperator child : op.children()) {
+      if (kind.isInstance(child)) {
+        found.add(kind.cast(child));
+      }
+      found.addAll(below(child, kind));
+    }
+    return found;
+  }
+
+  private static String name(OutputMode mode) {
+    return mode.name().toLowerCase(Locale.ROOT);
   }
 
   static void checkForeachBatchOptions(QuerySpec spec) {

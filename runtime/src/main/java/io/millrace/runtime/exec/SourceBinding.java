@@ -8,6 +8,8 @@ import io.millrace.spi.source.SourceCapability;
 /** One source of a running query and where its next batch starts. */
 final class SourceBinding {
   final int index;
+  /** The source plugin's name, as {@code offsets/N} records it. */
+  final String name;
   final String description;
   final Source source;
   final ReadLimit readLimit;
@@ -16,6 +18,7 @@ final class SourceBinding {
 
   SourceBinding(int index, String format, Source source) {
     this.index = index;
+    this.name = format;
     this.description = format + "[" + index + "]";
     this.source = source;
     this.readLimit = source.defaultReadLimit();

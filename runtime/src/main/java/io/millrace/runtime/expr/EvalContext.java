@@ -9,36 +9,54 @@ public interface EvalContext {
   /** The batch's logical time, microseconds since the epoch, UTC. */
   long batchTimestampMicros();
 
-  /** Where {@code withWatermark} records the event times it sees; null outside a batch. */
-  default EventTimeStats eventTimeStats() {
+  /**
+   * Where the {@code withWatermark} operator numbered {@code watermark} (in plan order) records
+   * the event times it sees; null outside a batch.
+   */
+  default EventTimeStats eventTimeStats(int watermark) {
     return null;
   }
 
+  /** How many {@code withWatermark} operators record event times in this context. */
+  default int watermarks() {
+    return 0;
+  }
+
   /**
-   * The context one reader task evaluates in: the same batch facts, with event times collected
-   * apart and added to this context's when {@code taskDone} runs. Without a collector, this one.
+   * The context one task evaluates in: the same batch facts, with event times collected apart
+   * and added to this context's when {@code taskDone} runs. Without collectors, this one.
    */
   default EvalContext forTask() {
-    EventTimeStats batch = eventTimeStats();
-    if (batch == null) {
+    int n = watermarks();
+    if (n == 0) {
       return this;
     }
-    EventTimeStats task = batch.forTask();
-    EvalContext parent = this;
+    EvalContext batch = this;
+    EventTimeStats[] task = new EventTimeStats[n];
+    for (int i = 0; i < n; i++) {
+      task[i] = new EventTimeStats();
+    }
     return new EvalContext() {
       @Override
       public long batchTimestampMicros() {
-        return parent.batchTimestampMicros();
+        return batch.batchTimestampMicros();
       }
 
       @Override
-      public EventTimeStats eventTimeStats() {
-        return task;
+      public EventTimeStats eventTimeStats(int watermark) {
+        return task[watermark];
+      }
+
+      @Override
+      public int watermarks() {
+        return task.length;
       }
 
       @Override
       public void taskDone() {
-        batch.add(task);
+        for (int i = 0; i < task.length; i++) {
+          batch.eventTimeStats(i).add(task[i]);
+        }
       }
     };
   }
@@ -50,8 +68,9 @@ public interface EvalContext {
     return () -> micros;
   }
 
-  /** A batch's context: its logical time and the collector of its event times. */
-  static EvalContext ofBatch(long micros, EventTimeStats stats) {
+  /** A batch's context: its logical time and a collector of event times per {@code withWatermark}. */
+  static EvalContext ofBatch(long micros, EventTimeStats... stats) {
+    EventTimeStats[] collectors = stats.clone();
     return new EvalContext() {
       @Override
       public long batchTimestampMicros() {
@@ -59,8 +78,13 @@ public interface EvalContext {
       }
 
       @Override
-      public EventTimeStats eventTimeStats() {
-        return stats;
+      public EventTimeStats eventTimeStats(int watermark) {
+        return collectors[watermark];
+      }
+
+      @Override
+      public int watermarks() {
+        return collectors.length;
       }
     };
   }

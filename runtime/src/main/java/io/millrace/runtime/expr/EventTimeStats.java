@@ -1,10 +1,10 @@
 package io.millrace.runtime.expr;
 
 /**
- * The event times one batch saw at its {@code withWatermark} operator: min, max, mean and
+ * The event times one batch saw at one {@code withWatermark} operator: min, max, mean and
  * count. The max drives the next watermark.
  *
- * <p>Each reader task observes into its own instance ({@link #forTask()}) with plain fields and
+ * <p>Each reader task observes into its own instance ({@link EvalContext#forTask()}) with plain fields and
  * adds it to the batch's once at the end ({@link #add}): a shared accumulator updated on every
  * row cost a contended atomic per row on each core.
  */
@@ -26,11 +26,6 @@ public final class EventTimeStats {
     count++;
   }
 
-  /** A collector for one task, to be {@link #add added} to this one when the task ends. */
-  public EventTimeStats forTask() {
-    return new EventTimeStats();
-  }
-
   /** Adds what a task observed; tasks may add at the same time. */
   public synchronized void add(EventTimeStats task) {
     max = Math.max(max, task.max);
@@ -49,6 +44,13 @@ public final class EventTimeStats {
 
   public synchronized long minMicros() {
     return min;
+  }
+
+  /** All of {@code stats} together, as the progress reports the event times of several watermarks. */
+  public static EventTimeStats merged(java.util.List<EventTimeStats> stats) {
+    EventTimeStats all = new EventTimeStats();
+    stats.forEach(all::add);
+    return all;
   }
 
   /** The mean in milliseconds (summed in milliseconds so a large batch cannot overflow). */

@@ -272,26 +272,41 @@ public final class JobFile {
     return Trigger.of(policy, values(triggerOptions));
   }
 
+  /** The job's source and pipeline as a dataset of {@code session}, not started. */
+  public Dataset dataset(MillraceSession session) {
+    DataStreamReader in = session.readStream().format(sourceNode.fields.get("format").text)
+        .options(values(sourceOptions));
+    YamlNode schema = sourceNode.fields.get("schema");
+    if (schema != null) {
+      try {
+        in.schema(reader.text(schema));
+      } catch (AnalysisException e) {
+        throw reader.error(schema, e.getMessage());
+      }
+    }
+    Dataset ds = in.load();
+    for (UnaryOperator<Dataset> step : steps) {
+      ds = step.apply(ds);
+    }
+    return ds;
+  }
+
+  /** The logical and physical plans of the job's query, as {@code millrace run --explain} prints them. */
+  public String explain(MillraceSession session) {
+    try {
+      return dataset(session).explainString();
+    } catch (RuntimeException e) {
+      throw locate(e, session.conf());
+    }
+  }
+
   /**
    * Builds the query in {@code session} and starts it. A plugin's complaint about one of its
    * options is reported with the option's line in this file.
    */
   public StreamingQuery start(MillraceSession session) {
     try {
-      DataStreamReader in = session.readStream().format(sourceNode.fields.get("format").text)
-          .options(values(sourceOptions));
-      YamlNode schema = sourceNode.fields.get("schema");
-      if (schema != null) {
-        try {
-          in.schema(reader.text(schema));
-        } catch (AnalysisException e) {
-          throw reader.error(schema, e.getMessage());
-        }
-      }
-      Dataset ds = in.load();
-      for (UnaryOperator<Dataset> step : steps) {
-        ds = step.apply(ds);
-      }
+      Dataset ds = dataset(session);
       DataStreamWriter out = ds.writeStream().format(sinkNode.fields.get("format").text)
           .options(values(sinkOptions)).trigger(trigger);
       YamlNode mode = sinkNode.fields.get("outputMode");

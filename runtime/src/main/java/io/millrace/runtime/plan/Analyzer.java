@@ -1,108 +1,78 @@
 package io.millrace.runtime.plan;
 
 import io.millrace.api.AnalysisException;
+import io.millrace.runtime.expr.Alias;
 import io.millrace.runtime.expr.BoundExpression;
+import io.millrace.runtime.expr.ColumnRef;
 import io.millrace.runtime.expr.Expression;
+import io.millrace.runtime.plan.ResolvedPlan.EventTime;
+import io.millrace.runtime.state.AggregationPlan;
+import io.millrace.runtime.state.DeduplicationPlan;
 import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * Resolves a {@link LogicalPlan} against its source's schema into a {@link RowPipeline}:
- * every column name is found, every type checked, before any batch runs.
+ * Resolves a {@link LogicalPlan} bottom-up, against its sources' schemas, into a
+ * {@link ResolvedPlan}: every column name is found, every type checked, before any batch runs,
+ * and an error names the operator and the column. Each node's children are resolved before it,
+ * so an operator is checked against the schema its input really has.
  */
-public final class Analyzer {
-  private Analyzer() {}
+public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
+  private final Function<LogicalPlan.SourceRelation, ResolvedPlan.Source> sources;
+  private int watermarks;
 
-  /** The pipeline of {@code plan} over rows of {@code sourceSchema}. */
-  public static RowPipeline analyze(LogicalPlan plan, Schema sourceSchema) {
-    List<RowPipeline.Stage> stages = new ArrayList<>();
-    Schema output = resolve(plan, sourceSchema, stages);
-    return new RowPipeline(stages, sourceSchema, output);
+  private Analyzer(Function<LogicalPlan.SourceRelation, ResolvedPlan.Source> sources) {
+    this.sources = sources;
   }
 
-  private static Schema resolve(LogicalPlan plan, Schema sourceSchema, List<RowPipeline.Stage> stages) {
-    if (plan instanceof LogicalPlan.SourceRelation) {
-      return sourceSchema;
-    }
-    if (plan instanceof LogicalPlan.Project) {
-      LogicalPlan.Project project = (LogicalPlan.Project) plan;
-      Schema input = resolve(project.child(), sourceSchema, stages);
-      return project(input, project.columns(), stages);
-    }
-    if (plan instanceof LogicalPlan.Filter) {
-      LogicalPlan.Filter filter = (LogicalPlan.Filter) plan;
-      Schema input = resolve(filter.child(), sourceSchema, stages);
-      BoundExpression condition = filter.condition().bind(input);
-      if (!condition.type().equals(DataType.BOOLEAN)) {
-        throw new AnalysisException("filter condition '" + filter.condition() + "' is " + condition.type()
-            + ", not BOOLEAN");
-      }
-      stages.add((row, context) -> Boolean.TRUE.equals(condition.eval(row, context)) ? row : null);
-      return input;
-    }
-    if (plan instanceof LogicalPlan.WithColumn) {
-      LogicalPlan.WithColumn with = (LogicalPlan.WithColumn) plan;
-      Schema input = resolve(with.child(), sourceSchema, stages);
-      return withColumn(input, with, stages);
-    }
-    if (plan instanceof LogicalPlan.Rename) {
-      LogicalPlan.Rename rename = (LogicalPlan.Rename) plan;
-      Schema input = resolve(rename.child(), sourceSchema, stages);
-      if (input.indexOf(rename.existing()) < 0) {
-        return input;
-      }
-      List<Expression> columns = new ArrayList<>();
-      for (int i = 0; i < input.size(); i++) {
-        Field f = input.field(i);
-        columns.add(new ColumnAt(f.name().equals(rename.existing()) ? f.withName(rename.renamed()) : f, i));
-      }
-      return project(input, columns, stages);
-    }
-    if (plan instanceof LogicalPlan.Watermark) {
-      LogicalPlan.Watermark w = (LogicalPlan.Watermark) plan;
-      Schema input = resolve(w.child(), sourceSchema, stages);
-      int index = input.indexOf(w.column());
-      if (index < 0) {
-        throw new AnalysisException("withWatermark: cannot resolve column '" + w.column() + "'; available columns: "
-            + input.names());
-      }
-      if (input.field(index).type() != io.millrace.spi.data.DataType.TIMESTAMP) {
-        throw new AnalysisException("withWatermark needs a TIMESTAMP column, but '" + w.column() + "' is "
-            + input.field(index).type());
-      }
-      stages.add((row, context) -> {
-        Object t = row.get(index);
-        io.millrace.runtime.expr.EventTimeStats stats = context.eventTimeStats();
-        if (t != null && stats != null) {
-          stats.observe((Long) t);
-        }
-        return row;
-      });
-      return input;
-    }
-    if (plan instanceof LogicalPlan.Aggregate || plan instanceof LogicalPlan.Deduplicate) {
-      throw new AnalysisException("a stateful operator must be planned by QueryPlan");
-    }
-    LogicalPlan.Drop drop = (LogicalPlan.Drop) plan;
-    Schema input = resolve(drop.child(), sourceSchema, stages);
-    List<Expression> kept = new ArrayList<>();
-    for (Field f : input) {
-      if (!drop.names().contains(f.name())) {
-        kept.add(new ColumnAt(f, input.indexOf(f.name())));
-      }
-    }
-    return project(input, kept, stages);
+  /** {@code plan} resolved; {@code sources} gives each source relation its index and schema. */
+  public static ResolvedPlan resolve(LogicalPlan plan,
+      Function<LogicalPlan.SourceRelation, ResolvedPlan.Source> sources) {
+    return new Analyzer(sources).resolve(plan);
   }
 
-  private static Schema withColumn(Schema input, LogicalPlan.WithColumn with, List<RowPipeline.Stage> stages) {
+  private ResolvedPlan resolve(LogicalPlan plan) {
+    return plan.accept(this);
+  }
+
+  @Override
+  public ResolvedPlan source(LogicalPlan.SourceRelation source) {
+    return sources.apply(source);
+  }
+
+  @Override
+  public ResolvedPlan project(LogicalPlan.Project project) {
+    ResolvedPlan input = resolve(project.child());
+    return project(input, "Project", project.columns().toString(), project.columns());
+  }
+
+  @Override
+  public ResolvedPlan filter(LogicalPlan.Filter filter) {
+    ResolvedPlan input = resolve(filter.child());
+    BoundExpression condition = filter.condition().bind(input.schema());
+    if (!condition.type().equals(DataType.BOOLEAN)) {
+      throw new AnalysisException("filter condition '" + filter.condition() + "' is " + condition.type()
+          + ", not BOOLEAN");
+    }
+    return new ResolvedPlan.Stateless(input, "Filter", filter.condition().toString(),
+        (row, context) -> Boolean.TRUE.equals(condition.eval(row, context)) ? row : null, input.schema(),
+        input.eventTime());
+  }
+
+  @Override
+  public ResolvedPlan withColumn(LogicalPlan.WithColumn with) {
+    ResolvedPlan input = resolve(with.child());
+    Schema schema = input.schema();
     List<Expression> columns = new ArrayList<>();
     boolean replaced = false;
-    for (int i = 0; i < input.size(); i++) {
-      Field f = input.field(i);
+    for (int i = 0; i < schema.size(); i++) {
+      Field f = schema.field(i);
       if (f.name().equals(with.name())) {
         columns.add(new Renamed(with.value(), with.name()));
         replaced = true;
@@ -113,7 +83,99 @@ public final class Analyzer {
     if (!replaced) {
       columns.add(new Renamed(with.value(), with.name()));
     }
-    return project(input, columns, stages);
+    return project(input, "WithColumn", with.describe(), columns);
+  }
+
+  @Override
+  public ResolvedPlan rename(LogicalPlan.Rename rename) {
+    ResolvedPlan input = resolve(rename.child());
+    Schema schema = input.schema();
+    if (schema.indexOf(rename.existing()) < 0) {
+      return input;
+    }
+    List<Expression> columns = new ArrayList<>();
+    for (int i = 0; i < schema.size(); i++) {
+      Field f = schema.field(i);
+      columns.add(new ColumnAt(f.name().equals(rename.existing()) ? f.withName(rename.renamed()) : f, i));
+    }
+    return project(input, "Rename", rename.describe(), columns);
+  }
+
+  @Override
+  public ResolvedPlan drop(LogicalPlan.Drop drop) {
+    ResolvedPlan input = resolve(drop.child());
+    List<Expression> kept = new ArrayList<>();
+    Schema schema = input.schema();
+    for (int i = 0; i < schema.size(); i++) {
+      if (!drop.names().contains(schema.field(i).name())) {
+        kept.add(new ColumnAt(schema.field(i), i));
+      }
+    }
+    return project(input, "Drop", drop.describe(), kept);
+  }
+
+  @Override
+  public ResolvedPlan watermark(LogicalPlan.Watermark w) {
+    ResolvedPlan input = resolve(w.child());
+    int index = input.schema().indexOf(w.column());
+    if (index < 0) {
+      throw new AnalysisException("withWatermark: cannot resolve column '" + w.column() + "'; available columns: "
+          + input.schema().names());
+    }
+    if (input.schema().field(index).type() != DataType.TIMESTAMP) {
+      throw new AnalysisException("withWatermark needs a TIMESTAMP column, but '" + w.column() + "' is "
+          + input.schema().field(index).type());
+    }
+    return new ResolvedPlan.Watermark(input, watermarks++, w.column(), index, w.delayMillis());
+  }
+
+  @Override
+  public ResolvedPlan aggregate(LogicalPlan.Aggregate agg) {
+    ResolvedPlan input = resolve(agg.child());
+    return new ResolvedPlan.Aggregate(input, AggregationPlan.bind(agg.grouping(), agg.aggregates(), input.schema(),
+        input.eventTime().map(EventTime::column)));
+  }
+
+  @Override
+  public ResolvedPlan deduplicate(LogicalPlan.Deduplicate d) {
+    ResolvedPlan input = resolve(d.child());
+    return new ResolvedPlan.Deduplicate(input, DeduplicationPlan.bind(d.columns(), d.withinWatermark(),
+        input.schema(), input.eventTime().map(EventTime::column),
+        input.eventTime().map(EventTime::delayMillis).orElse(0L)));
+  }
+
+  @Override
+  public ResolvedPlan union(LogicalPlan.Union union) {
+    List<ResolvedPlan> inputs = new ArrayList<>();
+    for (LogicalPlan child : union.inputs()) {
+      inputs.add(resolve(child));
+    }
+    return Unions.resolve(inputs, union.byName());
+  }
+
+  /** {@code columns} over {@code input}, and where the event time goes: a plain reference keeps it. */
+  private ResolvedPlan project(ResolvedPlan input, String name, String arguments, List<Expression> columns) {
+    List<RowPipeline.Stage> stage = new ArrayList<>(1);
+    Schema output = project(input.schema(), columns, stage);
+    Optional<EventTime> eventTime = Optional.empty();
+    if (input.eventTime().isPresent()) {
+      EventTime in = input.eventTime().get();
+      for (int i = 0; i < columns.size() && eventTime.isEmpty(); i++) {
+        if (references(columns.get(i), in.column(), input.schema())) {
+          eventTime = Optional.of(in.renamed(output.field(i).name()));
+        }
+      }
+    }
+    return new ResolvedPlan.Stateless(input, name, arguments, stage.get(0), output, eventTime);
+  }
+
+  /** Whether {@code e} is the column {@code name} itself, perhaps under another name. */
+  private static boolean references(Expression e, String name, Schema input) {
+    Expression inner = e instanceof Alias ? ((Alias) e).child() : e instanceof Renamed ? ((Renamed) e).value : e;
+    if (inner instanceof ColumnRef) {
+      return ((ColumnRef) inner).name().equals(name);
+    }
+    return inner instanceof ColumnAt && ((ColumnAt) inner).index == input.indexOf(name);
   }
 
   private static Schema project(Schema input, List<Expression> columns, List<RowPipeline.Stage> stages) {

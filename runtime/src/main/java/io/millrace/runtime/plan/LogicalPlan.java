@@ -2,51 +2,262 @@ package io.millrace.runtime.plan;
 
 import io.millrace.runtime.expr.Expression;
 import io.millrace.spi.data.Schema;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
- * A query as the user API builds it: a source and the operators over it, by name, unresolved.
- * The {@link Analyzer} resolves it against the source's schema when the query starts.
+ * A query as the user API builds it: a tree of operators over its sources, by name, unresolved.
+ * The {@link Analyzer} resolves it bottom-up against the sources' schemas when the query starts.
+ * Every node says what its children are and can be rebuilt over new ones, so a pass over the
+ * tree is one generic traversal ({@link #foreachUp}, {@link #transformUp}), not a chain of
+ * type tests.
  */
 public sealed interface LogicalPlan {
 
-  /** The stream a {@code readStream().load()} produced. */
-  record SourceRelation(String format, Map<String, String> options, Optional<Schema> userSchema) implements LogicalPlan {
-    public SourceRelation {
-      options = Map.copyOf(options);
+  /** The operators this one reads, left to right; none for a source. */
+  List<LogicalPlan> children();
+
+  /** This operator over {@code children} (as many as {@link #children()} has). */
+  LogicalPlan withChildren(List<LogicalPlan> children);
+
+  /** The operator's name as plans print it. */
+  default String nodeName() {
+    return getClass().getSimpleName();
+  }
+
+  /** The operator's own arguments as plans print them (its children are printed apart). */
+  String describe();
+
+  /** Calls the method of {@code visitor} for this kind of operator. */
+  <R> R accept(Visitor<R> visitor);
+
+  /** One method per kind of operator, so a pass over plans names each kind once and casts nothing. */
+  interface Visitor<R> {
+    R source(SourceRelation source);
+
+    R project(Project project);
+
+    R filter(Filter filter);
+
+    R withColumn(WithColumn withColumn);
+
+    R aggregate(Aggregate aggregate);
+
+    R deduplicate(Deduplicate deduplicate);
+
+    R watermark(Watermark watermark);
+
+    R rename(Rename rename);
+
+    R drop(Drop drop);
+
+    R union(Union union);
+  }
+
+  /** Visits every node, children before their parent, left to right. */
+  default void foreachUp(Consumer<LogicalPlan> visit) {
+    for (LogicalPlan child : children()) {
+      child.foreachUp(visit);
+    }
+    visit.accept(this);
+  }
+
+  /** The tree with {@code rule} applied to every node, children first; unchanged nodes are kept. */
+  default LogicalPlan transformUp(UnaryOperator<LogicalPlan> rule) {
+    List<LogicalPlan> before = children();
+    List<LogicalPlan> after = new ArrayList<>(before.size());
+    boolean changed = false;
+    for (LogicalPlan child : before) {
+      LogicalPlan t = child.transformUp(rule);
+      changed |= t != child;
+      after.add(t);
+    }
+    return rule.apply(changed ? withChildren(after) : this);
+  }
+
+  /** Every node of the given type, children before parents. */
+  default <T extends LogicalPlan> List<T> collect(Class<T> type) {
+    List<T> found = new ArrayList<>();
+    foreachUp(node -> {
+      if (type.isInstance(node)) {
+        found.add(type.cast(node));
+      }
+    });
+    return found;
+  }
+
+  /** The tree printed one node a line, children indented under their parent, as Spark prints plans. */
+  default String treeString() {
+    return PlanText.of(this, LogicalPlan::children, n -> n.nodeName() + " " + n.describe());
+  }
+
+  // ---- leaves ---------------------------------------------------------------------------
+
+  /**
+   * The stream a {@code readStream().load()} produced. Each relation object is one source of
+   * the query: a dataset used twice (a self-union) reads one source twice, as in Spark.
+   */
+  final class SourceRelation implements LogicalPlan {
+    private final String format;
+    private final Map<String, String> options;
+    private final Optional<Schema> userSchema;
+
+    public SourceRelation(String format, Map<String, String> options, Optional<Schema> userSchema) {
+      this.format = format;
+      this.options = Map.copyOf(options);
+      this.userSchema = userSchema;
+    }
+
+    public String format() {
+      return format;
+    }
+
+    public Map<String, String> options() {
+      return options;
+    }
+
+    public Optional<Schema> userSchema() {
+      return userSchema;
+    }
+
+    @Override
+    public List<LogicalPlan> children() {
+      return List.of();
+    }
+
+    @Override
+    public LogicalPlan withChildren(List<LogicalPlan> children) {
+      Nodes.requireArity(this, children, 0);
+      return this;
+    }
+
+    @Override
+    public String nodeName() {
+      return "StreamingRelation";
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.source(this);
+    }
+
+    @Override
+    public String describe() {
+      return format + userSchema.map(s -> " [" + s + "]").orElse("");
     }
   }
 
+  // ---- one input ------------------------------------------------------------------------
+
   /** {@code select}: one output column per expression. */
-  record Project(LogicalPlan child, List<Expression> columns) implements LogicalPlan {
+  record Project(LogicalPlan child, List<Expression> columns) implements UnaryNode {
     public Project {
       columns = List.copyOf(columns);
+    }
+
+    @Override
+    public LogicalPlan withChild(LogicalPlan child) {
+      return new Project(child, columns);
+    }
+
+    @Override
+    public String describe() {
+      return columns.toString();
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.project(this);
     }
   }
 
   /** {@code filter} / {@code where}: keeps rows whose condition is true (not false, not null). */
-  record Filter(LogicalPlan child, Expression condition) implements LogicalPlan {}
+  record Filter(LogicalPlan child, Expression condition) implements UnaryNode {
+    @Override
+    public LogicalPlan withChild(LogicalPlan child) {
+      return new Filter(child, condition);
+    }
+
+    @Override
+    public String describe() {
+      return condition.toString();
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.filter(this);
+    }
+  }
 
   /** {@code withColumn}: replaces the column of that name, or appends it. */
-  record WithColumn(LogicalPlan child, String name, Expression value) implements LogicalPlan {}
+  record WithColumn(LogicalPlan child, String name, Expression value) implements UnaryNode {
+    @Override
+    public LogicalPlan withChild(LogicalPlan child) {
+      return new WithColumn(child, name, value);
+    }
 
-  /**
-   * {@code groupBy(grouping).agg(aggregates)}: a streaming aggregation, the one stateful
-   * operator of its query.
-   */
-  record Aggregate(LogicalPlan child, List<Expression> grouping, List<Expression> aggregates) implements LogicalPlan {
+    @Override
+    public String describe() {
+      return value + " AS " + name;
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.withColumn(this);
+    }
+  }
+
+  /** {@code groupBy(grouping).agg(aggregates)}: a streaming aggregation. */
+  record Aggregate(LogicalPlan child, List<Expression> grouping, List<Expression> aggregates) implements UnaryNode {
     public Aggregate {
       grouping = List.copyOf(grouping);
       aggregates = List.copyOf(aggregates);
     }
+
+    @Override
+    public LogicalPlan withChild(LogicalPlan child) {
+      return new Aggregate(child, grouping, aggregates);
+    }
+
+    @Override
+    public String describe() {
+      return grouping + ", " + aggregates;
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.aggregate(this);
+    }
   }
 
   /** {@code dropDuplicates(columns)} or {@code dropDuplicatesWithinWatermark(columns)}; empty means all columns. */
-  record Deduplicate(LogicalPlan child, List<String> columns, boolean withinWatermark) implements LogicalPlan {
+  record Deduplicate(LogicalPlan child, List<String> columns, boolean withinWatermark) implements UnaryNode {
     public Deduplicate {
       columns = List.copyOf(columns);
+    }
+
+    @Override
+    public LogicalPlan withChild(LogicalPlan child) {
+      return new Deduplicate(child, columns, withinWatermark);
+    }
+
+    @Override
+    public String nodeName() {
+      return withinWatermark ? "DeduplicateWithinWatermark" : "Deduplicate";
+    }
+
+    @Override
+    public String describe() {
+      return columns.isEmpty() ? "[all columns]" : columns.toString();
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.deduplicate(this);
     }
   }
 
@@ -54,41 +265,119 @@ public sealed interface LogicalPlan {
    * {@code withWatermark(column, delay)}: rows pass unchanged; their event times set the
    * watermark of the next batch (max event time minus the delay).
    */
-  record Watermark(LogicalPlan child, String column, long delayMillis) implements LogicalPlan {}
+  record Watermark(LogicalPlan child, String column, long delayMillis) implements UnaryNode {
+    @Override
+    public LogicalPlan withChild(LogicalPlan child) {
+      return new Watermark(child, column, delayMillis);
+    }
 
-  /** {@code withColumnRenamed}: a missing column changes nothing, as in Spark. */
-  record Rename(LogicalPlan child, String existing, String renamed) implements LogicalPlan {}
+    @Override
+    public String nodeName() {
+      return "EventTimeWatermark";
+    }
 
-  /** {@code drop}: removes the named columns; names that do not exist are ignored, as in Spark. */
-  record Drop(LogicalPlan child, List<String> names) implements LogicalPlan {
-    public Drop {
-      names = List.copyOf(names);
+    @Override
+    public String describe() {
+      return column + ", " + delayMillis + " ms";
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.watermark(this);
     }
   }
 
-  /** The source at the bottom of {@code plan}. */
-  static SourceRelation source(LogicalPlan plan) {
-    LogicalPlan node = plan;
-    while (true) {
-      if (node instanceof SourceRelation) {
-        return (SourceRelation) node;
-      } else if (node instanceof Project) {
-        node = ((Project) node).child();
-      } else if (node instanceof Filter) {
-        node = ((Filter) node).child();
-      } else if (node instanceof WithColumn) {
-        node = ((WithColumn) node).child();
-      } else if (node instanceof Rename) {
-        node = ((Rename) node).child();
-      } else if (node instanceof Aggregate) {
-        node = ((Aggregate) node).child();
-      } else if (node instanceof Watermark) {
-        node = ((Watermark) node).child();
-      } else if (node instanceof Deduplicate) {
-        node = ((Deduplicate) node).child();
-      } else {
-        node = ((Drop) node).child();
+  /** {@code withColumnRenamed}: a missing column changes nothing, as in Spark. */
+  record Rename(LogicalPlan child, String existing, String renamed) implements UnaryNode {
+    @Override
+    public LogicalPlan withChild(LogicalPlan child) {
+      return new Rename(child, existing, renamed);
+    }
+
+    @Override
+    public String describe() {
+      return existing + " AS " + renamed;
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.rename(this);
+    }
+  }
+
+  /** {@code drop}: removes the named columns; names that do not exist are ignored, as in Spark. */
+  record Drop(LogicalPlan child, List<String> names) implements UnaryNode {
+    public Drop {
+      names = List.copyOf(names);
+    }
+
+    @Override
+    public LogicalPlan withChild(LogicalPlan child) {
+      return new Drop(child, names);
+    }
+
+    @Override
+    public String describe() {
+      return names.toString();
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.drop(this);
+    }
+  }
+
+  // ---- several inputs -------------------------------------------------------------------
+
+  /**
+   * {@code union} (columns by position, as SQL's UNION ALL) or {@code unionByName} (by name) of
+   * two or more streams; no duplicate is removed.
+   */
+  record Union(List<LogicalPlan> inputs, boolean byName) implements LogicalPlan {
+    public Union {
+      inputs = List.copyOf(inputs);
+      if (inputs.size() < 2) {
+        throw new IllegalArgumentException("a union needs two inputs or more, got " + inputs.size());
       }
+    }
+
+    @Override
+    public List<LogicalPlan> children() {
+      return inputs;
+    }
+
+    @Override
+    public LogicalPlan withChildren(List<LogicalPlan> children) {
+      return new Union(children, byName);
+    }
+
+    @Override
+    public String describe() {
+      return byName ? "byName" : "";
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.union(this);
+    }
+  }
+
+  /** An operator over one input. */
+  sealed interface UnaryNode extends LogicalPlan permits Project, Filter, WithColumn, Aggregate, Deduplicate,
+      Watermark, Rename, Drop {
+    LogicalPlan child();
+
+    LogicalPlan withChild(LogicalPlan child);
+
+    @Override
+    default List<LogicalPlan> children() {
+      return List.of(child());
+    }
+
+    @Override
+    default LogicalPlan withChildren(List<LogicalPlan> children) {
+      Nodes.requireArity(this, children, 1);
+      return withChild(children.get(0));
     }
   }
 }

@@ -28,6 +28,11 @@ public final class AggregationPlan {
   private final TimeWindow.Bound window;
   /** The key field holding the event time the watermark evicts by, or -1. */
   private final int evictionIndex;
+  /**
+   * Whether that field is a window struct made by an earlier operator (an aggregation grouped by
+   * the window column of another aggregation's output): its group is finished when its end is.
+   */
+  private final boolean evictsByStructEnd;
   private final Aggregator[] aggregators;
   private final Schema keySchema;
   private final Schema valueSchema;
@@ -40,6 +45,8 @@ public final class AggregationPlan {
     this.windowIndex = windowIndex;
     this.window = window;
     this.evictionIndex = evictionIndex;
+    this.evictsByStructEnd = evictionIndex >= 0 && evictionIndex != windowIndex
+        && keySchema.field(evictionIndex).type().equals(TimeWindow.TYPE);
     this.aggregators = aggregators;
     this.keySchema = keySchema;
     this.valueSchema = valueSchema;
@@ -178,6 +185,14 @@ public final class AggregationPlan {
     return key.isNullAt(evictionIndex);
   }
 
+  /**
+   * The output column that carries the event time on to the operators after this one: the
+   * grouping key the watermark evicts by (the event time itself, or the window on it).
+   */
+  public Optional<String> eventTimeOutput() {
+    return evictionIndex < 0 ? Optional.empty() : Optional.of(keySchema.field(evictionIndex).name());
+  }
+
   /** Whether the watermark can evict this aggregation's groups: it groups by the event time or a window on it. */
   public boolean evictsByWatermark() {
     return evictionIndex >= 0;
@@ -264,7 +279,10 @@ public final class AggregationPlan {
       return windowStart + window.durationMicros() <= watermarkMicros;
     }
     Object t = values[evictionIndex];
-    return t != null && (Long) t <= watermarkMicros;
+    if (t == null) {
+      return false;
+    }
+    return (evictsByStructEnd ? ((Row) t).getLong(1) : (Long) t) <= watermarkMicros;
   }
 
   /**
@@ -275,7 +293,9 @@ public final class AggregationPlan {
     if (evictionIndex < 0 || key.isNullAt(evictionIndex)) {
       return false;
     }
-    long t = evictionIndex == windowIndex ? key.getStruct(evictionIndex).getLong(1) : key.getLong(evictionIndex);
+    long t = evictionIndex == windowIndex || evictsByStructEnd
+        ? key.getStruct(evictionIndex).getLong(1)
+        : key.getLong(evictionIndex);
     return t <= watermarkMicros;
   }
 
@@ -285,7 +305,8 @@ public final class AggregationPlan {
       return false;
     }
     // The window struct is (start, end); a group is finished when its window's end is.
-    long t = keyCodec.longAt(key, evictionIndex, evictionIndex == windowIndex ? 1 : -1, Long.MAX_VALUE);
+    long t = keyCodec.longAt(key, evictionIndex, evictionIndex == windowIndex || evictsByStructEnd ? 1 : -1,
+        Long.MAX_VALUE);
     return t != Long.MAX_VALUE && t <= watermarkMicros;
   }
 
@@ -295,7 +316,8 @@ public final class AggregationPlan {
    * {@link #finishedKeyRanges}.
    */
   boolean eventTimeLeadsKey() {
-    return evictionIndex == 0;
+    // A window struct of an earlier operator has no duration known here to turn ends into starts.
+    return evictionIndex == 0 && !evictsByStructEnd;
   }
 
   /**

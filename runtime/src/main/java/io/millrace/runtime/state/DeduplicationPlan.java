@@ -153,7 +153,7 @@ public final class DeduplicationPlan {
     return RowCodec.leadingLongBetween(first, last);
   }
 
-  String operatorName() {
+  public String operatorName() {
     return withinWatermark ? "dedupeWithinWatermark" : "dedupe";
   }
 

@@ -30,11 +30,11 @@ import org.slf4j.LoggerFactory;
  * after a crash loads version N again and commits the same N+1.
  */
 public final class StatefulAggregation implements StatefulOperator {
-  static final String OPERATOR_NAME = "stateStoreSave";
+  public static final String OPERATOR_NAME = "stateStoreSave";
   private static final Logger LOG = LoggerFactory.getLogger(StatefulAggregation.class);
-  private static final long OPERATOR_ID = 0;
 
   private final AggregationPlan plan;
+  private final long operatorId;
   private final OutputMode mode;
   private final KeyGroups keyGroups;
   private final RowCodec keyCodec;
@@ -70,8 +70,9 @@ public final class StatefulAggregation implements StatefulOperator {
   /** Keys this batch's eviction read to find the finished groups: none where it removes key ranges. */
   private final LongAdder keysScannedToEvict = new LongAdder();
 
-  public StatefulAggregation(AggregationPlan plan, OutputMode mode, StateStoreProviderFactory factory, URI checkpoint,
+  public StatefulAggregation(long operatorId, AggregationPlan plan, OutputMode mode, StateStoreProviderFactory factory, URI checkpoint,
       Storage storage, int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool) throws IOException {
+    this.operatorId = operatorId;
     this.plan = plan;
     this.mode = mode;
     this.evictsByWatermark = plan.evictsByWatermark() && mode != OutputMode.COMPLETE;
@@ -81,9 +82,9 @@ public final class StatefulAggregation implements StatefulOperator {
     this.keyCodec = new RowCodec(plan.keySchema());
     this.values = new StateValueCodec(plan);
     this.pool = pool;
-    URI operatorDir = checkpoint.resolve("state/" + OPERATOR_ID + "/");
+    URI operatorDir = checkpoint.resolve("state/" + operatorId + "/");
     StateSchemaFile.check(storage, operatorDir, OPERATOR_NAME, plan.keySchema(), plan.valueSchema());
-    this.stores = new PartitionStores(factory, checkpoint, OPERATOR_ID, partitions, plan.keySchema(),
+    this.stores = new PartitionStores(factory, checkpoint, operatorId, partitions, plan.keySchema(),
         plan.valueSchema(), context);
     try {
       StateSchemaFile.record(storage, operatorDir, OPERATOR_NAME, plan.keySchema(), plan.valueSchema());
@@ -97,8 +98,9 @@ public final class StatefulAggregation implements StatefulOperator {
    * Checks, without writing anything, that the state in {@code checkpoint} (if any) was written
    * with this aggregation's schemas; called before the rest of the query is set up.
    */
-  public static void checkStateSchema(AggregationPlan plan, URI checkpoint, Storage storage) throws IOException {
-    StateSchemaFile.check(storage, checkpoint.resolve("state/" + OPERATOR_ID + "/"), OPERATOR_NAME, plan.keySchema(),
+  public static void checkStateSchema(long operatorId, AggregationPlan plan, URI checkpoint, Storage storage)
+      throws IOException {
+    StateSchemaFile.check(storage, checkpoint.resolve("state/" + operatorId + "/"), OPERATOR_NAME, plan.keySchema(),
         plan.valueSchema());
   }
 

@@ -25,7 +25,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class StatefulDeduplication implements StatefulOperator {
   private static final Logger LOG = LoggerFactory.getLogger(StatefulDeduplication.class);
-  private static final long OPERATOR_ID = 0;
 
   private final DeduplicationPlan plan;
   private final KeyGroups keyGroups;
@@ -41,9 +40,9 @@ public final class StatefulDeduplication implements StatefulOperator {
   /** Whether this run of the query has said how it treats rows with a null event time. */
   private boolean nullTimesLogged;
 
-  public StatefulDeduplication(DeduplicationPlan plan, StateStoreProviderFactory factory, URI checkpoint, Storage storage,
+  public StatefulDeduplication(long operatorId, DeduplicationPlan plan, StateStoreProviderFactory factory, URI checkpoint, Storage storage,
       int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool) throws IOException {
-    plan = inRecordedKeyOrder(plan, checkpoint, storage, true);
+    plan = inRecordedKeyOrder(operatorId, plan, checkpoint, storage, true);
     this.plan = plan;
     this.keyGroups = new KeyGroups(maxKeyGroups, partitions);
     this.keyCodec = new RowCodec(plan.keySchema());
@@ -52,9 +51,9 @@ public final class StatefulDeduplication implements StatefulOperator {
     // they are given, so all of them share this one.
     this.seen = plan.withinWatermark() ? null : valueCodec.encode(plan.remember(null));
     this.pool = pool;
-    URI operatorDir = checkpoint.resolve("state/" + OPERATOR_ID + "/");
+    URI operatorDir = checkpoint.resolve("state/" + operatorId + "/");
     StateSchemaFile.check(storage, operatorDir, plan.operatorName(), plan.keySchema(), plan.valueSchema());
-    this.stores = new PartitionStores(factory, checkpoint, OPERATOR_ID, partitions, plan.keySchema(), plan.valueSchema(),
+    this.stores = new PartitionStores(factory, checkpoint, operatorId, partitions, plan.keySchema(), plan.valueSchema(),
         context);
     try {
       StateSchemaFile.record(storage, operatorDir, plan.operatorName(), plan.keySchema(), plan.valueSchema());
@@ -65,16 +64,18 @@ public final class StatefulDeduplication implements StatefulOperator {
   }
 
   /** Checks, without writing, that existing state was written with this deduplication's schemas. */
-  public static void checkStateSchema(DeduplicationPlan plan, URI checkpoint, Storage storage) throws IOException {
-    plan = inRecordedKeyOrder(plan, checkpoint, storage, false);
-    StateSchemaFile.check(storage, checkpoint.resolve("state/" + OPERATOR_ID + "/"), plan.operatorName(),
+  public static void checkStateSchema(long operatorId, DeduplicationPlan plan, URI checkpoint, Storage storage)
+      throws IOException {
+    plan = inRecordedKeyOrder(operatorId, plan, checkpoint, storage, false);
+    StateSchemaFile.check(storage, checkpoint.resolve("state/" + operatorId + "/"), plan.operatorName(),
         plan.keySchema(), plan.valueSchema());
   }
 
   /** The plan in the key order the checkpoint's state has, saying so when that is not the plan's own. */
-  private static DeduplicationPlan inRecordedKeyOrder(DeduplicationPlan plan, URI checkpoint, Storage storage,
+  private static DeduplicationPlan inRecordedKeyOrder(long operatorId, DeduplicationPlan plan, URI checkpoint,
+      Storage storage,
       boolean log) throws IOException {
-    URI operatorDir = checkpoint.resolve("state/" + OPERATOR_ID + "/");
+    URI operatorDir = checkpoint.resolve("state/" + operatorId + "/");
     DeduplicationPlan kept = StateSchemaFile.recordedKey(storage, operatorDir).map(plan::inKeyOrderOf).orElse(plan);
     if (log && kept != plan) {
       LOG.warn("the state of {} in {} keeps its key order [{}] rather than [{}]{}", plan.operatorName(), operatorDir,

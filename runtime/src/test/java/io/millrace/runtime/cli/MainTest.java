@@ -52,6 +52,26 @@ class MainTest {
   }
 
   @Test
+  void runExplainPrintsThePlansAndRunsNothing() throws Exception {
+    Path job = dir.resolve("job.yaml");
+    Files.writeString(job, String.join("\n",
+        "source: {format: rate, options: {rowsPerSecond: 1000}}",
+        "pipeline:",
+        "  - withWatermark: {column: timestamp, delay: 2 seconds}",
+        "  - dropDuplicates: [value, timestamp]",
+        "  - groupBy: {columns: [\"window(timestamp, '5 seconds') AS window\"], agg: [\"count(*) AS n\"]}",
+        "sink: {format: memory, options: {name: cli-explain}, outputMode: append}",
+        "checkpointLocation: " + dir.resolve("ck"),
+        ""));
+    Result r = run("run", job.toString(), "--explain");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("== Logical Plan ==", "== Physical Plan ==", "AggregateExec [operator 0]",
+        "DeduplicateExec [operator 1]", "MicroBatchScan rate[0]");
+    assertThat(r.out()).doesNotContain("batch ");
+    assertThat(dir.resolve("ck")).doesNotExist();
+  }
+
+  @Test
   void runWithoutMaxBatchesCountsTheBatchesTheTriggerRan() throws Exception {
     Path job = dir.resolve("once.yaml");
     Files.writeString(job, String.join("\n",

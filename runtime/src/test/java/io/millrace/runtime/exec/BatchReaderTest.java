@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.millrace.runtime.expr.EvalContext;
 import io.millrace.runtime.expr.EventTimeStats;
-import io.millrace.runtime.plan.Analyzer;
-import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.runtime.plan.RowPipeline;
 import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Field;
@@ -19,11 +17,10 @@ import io.millrace.spi.source.Source;
 import io.millrace.spi.source.SourceCapability;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -57,11 +54,12 @@ class BatchReaderTest {
 
   @Test
   void eachTaskFeedsOneInputWithItsPartitionsRowsInOrder() throws Exception {
-    BatchReader.Result<BatchReader.RowList> result = new BatchReader(pool).read(new Slices(), slices(10, 5), 4,
-        watermarkPipeline(), EvalContext.ofBatchTimestamp(0), BatchReader.RowList::new);
+    LongAdder rowsRead = new LongAdder();
+    BatchReader.Result<BatchReader.RowList> result = new BatchReader(pool).read(tasks(slices(10, 5), rowsRead), 4,
+        EvalContext.ofBatchTimestamp(0), BatchReader.RowList::new);
 
     assertThat(result.inputs()).hasSize(4);
-    assertThat(result.inputRows()).isEqualTo(50);
+    assertThat(rowsRead.sum()).isEqualTo(50);
     assertThat(result.inputs().get(0).rows).extracting(r -> r.getLong(0))
         .containsExactly(0L, 1L, 2L, 3L, 4L, 1000L, 1001L, 1002L, 1003L, 1004L, 2000L, 2001L, 2002L, 2003L, 2004L);
     List<Long> all = new ArrayList<>();
@@ -72,7 +70,7 @@ class BatchReaderTest {
   @Test
   void everyTasksEventTimesReachTheBatchsStats() throws Exception {
     EventTimeStats batch = new EventTimeStats();
-    new BatchReader(pool).read(new Slices(), slices(7, 3), 3, watermarkPipeline(), EvalContext.ofBatch(0, batch),
+    new BatchReader(pool).read(tasks(slices(7, 3), new LongAdder()), 3, EvalContext.ofBatch(0, batch),
         BatchReader.RowList::new);
 
     assertThat(batch.count()).isEqualTo(21);
@@ -88,9 +86,20 @@ class BatchReaderTest {
     return slices;
   }
 
-  private static RowPipeline watermarkPipeline() {
-    LogicalPlan source = new LogicalPlan.SourceRelation("slices", Map.of(), Optional.of(SCHEMA));
-    return Analyzer.analyze(new LogicalPlan.Watermark(source, "ts", 0), SCHEMA);
+  /** A task per slice, each with a pipeline that records event times as withWatermark's does. */
+  private static List<RowTask> tasks(List<InputPartition> slices, LongAdder rowsRead) {
+    RowPipeline observe = RowPipeline.of(List.of((row, context) -> {
+      if (context.watermarks() > 0) {
+        context.eventTimeStats(0).observe(row.getLong(0));
+      }
+      return row;
+    }), SCHEMA, SCHEMA);
+    RowPipeline none = RowPipeline.of(List.of(), SCHEMA, SCHEMA);
+    List<RowTask> tasks = new ArrayList<>();
+    for (InputPartition slice : slices) {
+      tasks.add(new SourcePartitionTask(new Slices(), slice, null, rowsRead).then(none).then(observe));
+    }
+    return tasks;
   }
 
   /** Reads the rows a {@link Slice} names; only what the reader uses is implemented. */

@@ -1,0 +1,68 @@
+package io.millrace.runtime.exec;
+
+import io.millrace.runtime.state.AggregationPlan;
+import io.millrace.runtime.state.StatefulAggregation;
+import io.millrace.runtime.state.StatefulOperator;
+import io.millrace.spi.data.Schema;
+import io.millrace.spi.sink.OutputMode;
+import java.io.IOException;
+import java.util.Optional;
+
+/** A streaming aggregation: running values per group, emitted per the output mode. */
+final class AggregateExec extends StatefulExec {
+  private final AggregationPlan plan;
+
+  AggregateExec(PhysicalOperator child, int operatorId, boolean watermarked, Optional<String> eventTimeInput,
+      AggregationPlan plan) {
+    super(child, operatorId, watermarked, eventTimeInput);
+    this.plan = plan;
+  }
+
+  @Override
+  String name() {
+    return StatefulAggregation.OPERATOR_NAME;
+  }
+
+  @Override
+  String kind() {
+    return "aggregate";
+  }
+
+  @Override
+  Schema keySchema() {
+    return plan.keySchema();
+  }
+
+  @Override
+  Schema valueSchema() {
+    return plan.valueSchema();
+  }
+
+  @Override
+  public Schema outputSchema() {
+    return plan.outputSchema();
+  }
+
+  /** Complete mode keeps every group and re-emits the whole table: the watermark evicts nothing there. */
+  @Override
+  boolean evictsByWatermark(OutputMode mode) {
+    return watermarked() && plan.evictsByWatermark() && mode != OutputMode.COMPLETE;
+  }
+
+  @Override
+  void checkState(StateContext context) throws IOException {
+    StatefulAggregation.checkStateSchema(operatorId(), plan, context.checkpoint(), context.storage());
+  }
+
+  @Override
+  StatefulOperator open(StateContext c) throws IOException {
+    return new StatefulAggregation(operatorId(), plan, c.mode(), c.factory(), c.checkpoint(), c.storage(),
+        c.partitions(), c.maxKeyGroups(), c.pluginContext(), c.pool());
+  }
+
+  @Override
+  String arguments() {
+    return "keys=" + plan.keySchema().names() + ", output=" + plan.outputSchema().names()
+        + plan.eventTimeOutput().map(t -> ", eventTime=" + t).orElse("");
+  }
+}

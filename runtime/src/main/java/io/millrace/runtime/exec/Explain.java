@@ -1,0 +1,78 @@
+package io.millrace.runtime.exec;
+
+import io.millrace.runtime.Engine;
+import io.millrace.runtime.Settings;
+import io.millrace.runtime.plan.Analyzer;
+import io.millrace.runtime.plan.LogicalPlan;
+import io.millrace.runtime.plan.ResolvedPlan;
+import io.millrace.spi.Options;
+import io.millrace.spi.PluginKind;
+import io.millrace.spi.source.Source;
+import io.millrace.spi.source.SourceProvider;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The plans of a query that has not started: its logical plan as written, and the physical
+ * plan the planner makes of it, with the stateful operators' ids. The sources are opened, on a
+ * scratch directory, only to learn their schemas.
+ */
+public final class Explain {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Explain.class);
+
+  private Explain() {}
+
+  public static String of(Engine engine, LogicalPlan plan) {
+    List<LogicalPlan.SourceRelation> relations = SourceRelations.of(plan);
+    List<Source> sources = new ArrayList<>();
+    Path scratch = null;
+    try {
+      scratch = Files.createTempDirectory("millrace-explain-");
+      String queryId = UUID.randomUUID().toString();
+      for (int i = 0; i < relations.size(); i++) {
+        LogicalPlan.SourceRelation r = relations.get(i);
+        SourceProvider provider = engine.plugins().source(r.format());
+        Options options = Options.of("source '" + r.format() + "'", r.options());
+        java.net.URI dir = scratch.resolve("sources").resolve(Integer.toString(i)).toUri();
+        sources.add(PluginOptionException.creating(PluginKind.SOURCE, () -> provider.create(
+            RuntimePluginContext.forSource(engine, options, queryId, r.userSchema(), dir))));
+      }
+      ResolvedPlan resolved = Analyzer.resolve(plan, r -> {
+        int i = SourceRelations.indexOf(relations, r);
+        return new ResolvedPlan.Source(i, relations.get(i).format(), sources.get(i).schema());
+      });
+      Settings settings = engine.settings();
+      PhysicalPlan physical = Planner.plan(resolved, "(sink)",
+          Integer.parseInt(settings.pinnedForNewCheckpoint().get(Settings.SHUFFLE_PARTITIONS)),
+          Integer.parseInt(settings.pinnedForNewCheckpoint().get(Settings.MAX_KEY_GROUPS)));
+      return "== Logical Plan ==\n" + plan.treeString() + "\n== Physical Plan ==\n" + physical.treeString();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot explain the query: " + e.getMessage(), e);
+    } finally {
+      for (Source s : sources) {
+        try {
+          s.close();
+        } catch (Exception e) {
+          LOG.warn("Closing a source opened to explain a query failed", e);
+        }
+      }
+      deleteQuietly(scratch);
+    }
+  }
+
+  private static void deleteQuietly(Path dir) {
+    if (dir == null) {
+      return;
+    }
+    try (var paths = Files.walk(dir)) {
+      paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      LOG.warn("Could not delete the scratch directory {} of explain()", dir, e);
+    }
+  }
+}

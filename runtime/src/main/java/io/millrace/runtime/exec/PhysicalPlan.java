@@ -1,0 +1,62 @@
+package io.millrace.runtime.exec;
+
+import io.millrace.runtime.plan.PlanText;
+import io.millrace.spi.data.Schema;
+import io.millrace.spi.sink.OutputMode;
+import java.util.List;
+
+/**
+ * A query's physical plan: the tree of operators under the sink, its stateful operators by
+ * operator id, and the delays of its {@code withWatermark} operators.
+ */
+final class PhysicalPlan {
+  private final WriteExec root;
+  private final List<StatefulExec> stateful;
+  private final long[] watermarkDelaysMs;
+
+  PhysicalPlan(WriteExec root, List<StatefulExec> stateful, long[] watermarkDelaysMs) {
+    this.root = root;
+    this.stateful = List.copyOf(stateful);
+    this.watermarkDelaysMs = watermarkDelaysMs.clone();
+  }
+
+  WriteExec root() {
+    return root;
+  }
+
+  /** The stateful operators, by operator id. */
+  List<StatefulExec> stateful() {
+    return stateful;
+  }
+
+  boolean isStateful() {
+    return !stateful.isEmpty();
+  }
+
+  /** The delay of each {@code withWatermark}, by its number. */
+  long[] watermarkDelaysMs() {
+    return watermarkDelaysMs.clone();
+  }
+
+  Schema outputSchema() {
+    return root.outputSchema();
+  }
+
+  /**
+   * Whether a move of the watermark alone is worth a batch: some stateful operator emits or
+   * evicts by it. In complete mode an aggregation never does (it keeps every group and
+   * re-emits the whole table; a batch without input would re-emit it unchanged), as in Spark.
+   */
+  boolean watermarkDriven(OutputMode mode) {
+    for (StatefulExec op : stateful) {
+      if (op.evictsByWatermark(mode)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  String treeString() {
+    return PlanText.of((PhysicalOperator) root, PhysicalOperator::children, PhysicalOperator::describe);
+  }
+}

@@ -1,0 +1,121 @@
+package io.millrace.runtime.exec;
+
+import io.millrace.runtime.state.PartitionInput;
+import io.millrace.runtime.state.StatefulOperator;
+import io.millrace.spi.data.Schema;
+import io.millrace.spi.sink.OutputMode;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A stateful operator in the plan: its stable operator id (its state lives in
+ * {@code state/<id>/}), its input (an {@link ExchangeExec}), and whether an event-time watermark
+ * reaches it. Each batch it runs its input's tasks into map sides, loads and updates its state
+ * with the batch's watermarks — rows are late by the previous batch's watermark, state is
+ * evicted by this batch's, as in Spark 3.4+ — and hands on the rows it emits.
+ */
+abstract class StatefulExec implements PhysicalOperator {
+  private final PhysicalOperator child;
+  private final int operatorId;
+  private final boolean watermarked;
+  private final Optional<String> eventTimeInput;
+  private StatefulOperator operator;
+
+  /** @param eventTimeInput the input column that carries the watermarked event time, if one does */
+  StatefulExec(PhysicalOperator child, int operatorId, boolean watermarked, Optional<String> eventTimeInput) {
+    this.child = child;
+    this.operatorId = operatorId;
+    this.watermarked = watermarked;
+    this.eventTimeInput = eventTimeInput;
+  }
+
+  /** The operator's name in the progress and in {@code state/<id>/_metadata}. */
+  abstract String name();
+
+  /** The kind of operator, recorded in {@code state/<id>/_metadata}. */
+  abstract String kind();
+
+  abstract Schema keySchema();
+
+  abstract Schema valueSchema();
+
+  /** Whether this operator emits or forgets state as the watermark passes, in output mode {@code mode}. */
+  abstract boolean evictsByWatermark(OutputMode mode);
+
+  /** Fails, writing nothing, if the checkpoint holds this operator's state under other schemas. */
+  abstract void checkState(StateContext context) throws IOException;
+
+  abstract StatefulOperator open(StateContext context) throws IOException;
+
+  /** Describes what the operator does, after its name and id in {@code explain()}. */
+  abstract String arguments();
+
+  final int operatorId() {
+    return operatorId;
+  }
+
+  /** Whether an event-time watermark reaches this operator's input. */
+  final boolean watermarked() {
+    return watermarked;
+  }
+
+  /** The input column that carries the watermarked event time, if one does. */
+  final Optional<String> eventTimeInput() {
+    return eventTimeInput;
+  }
+
+  /** Fails, writing nothing, if the checkpoint holds another operator's state or metadata at this id. */
+  final void check(StateContext context) throws IOException {
+    OperatorMetadataFile.check(context.storage(), context.checkpoint(), this, context.partitions());
+    checkState(context);
+  }
+
+  /** Opens the state, then records the operator in {@code state/<id>/_metadata} if this is its first start. */
+  final void start(StateContext context) throws IOException {
+    operator = open(context);
+    try {
+      OperatorMetadataFile.record(context.storage(), context.checkpoint(), this, context.partitions());
+    } catch (IOException | RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  final void maintain() {
+    if (operator != null) {
+      operator.maintain();
+    }
+  }
+
+  final void close() {
+    if (operator != null) {
+      operator.close();
+      operator = null;
+    }
+  }
+
+  @Override
+  public final List<PhysicalOperator> children() {
+    return List.of(child);
+  }
+
+  @Override
+  public final String describe() {
+    return getClass().getSimpleName() + " [operator " + operatorId + "] " + arguments();
+  }
+
+  @Override
+  public final List<RowTask> tasks(BatchRun batch) throws Exception {
+    List<RowTask> input = child.tasks(batch);
+    long late = batch.lateWatermarkMicros(watermarked);
+    long eviction = batch.evictionWatermarkMicros(watermarked);
+    StatefulOperator op = operator;
+    BatchReader.Result<PartitionInput> mapSides = batch.timer().time("getBatch",
+        () -> batch.reader().read(input, op.readerTasks(), batch.context(), () -> op.newInput(batch.context(), late)));
+    StatefulOperator.Result result = batch.timer().time("stateUpdate",
+        () -> op.run(batch.id(), mapSides.inputs(), batch.context(), eviction));
+    batch.reportState(operatorId, result.progress());
+    return List.of(new RowListTask(result.rows(), null));
+  }
+}

@@ -1,0 +1,227 @@
+package io.millrace.runtime.plan;
+
+import io.millrace.runtime.state.AggregationPlan;
+import io.millrace.runtime.state.DeduplicationPlan;
+import io.millrace.spi.data.Schema;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A query after the {@link Analyzer}: every operator knows its output schema, every expression
+ * is bound, and each node says which of its output columns carries the event time of a
+ * {@code withWatermark} below it (Spark keeps that as metadata on the column). The
+ * {@link Planner} turns it into physical operators.
+ */
+public sealed interface ResolvedPlan {
+
+  List<ResolvedPlan> children();
+
+  Schema schema();
+
+  /** The output column that holds the watermarked event time, if one does. */
+  Optional<EventTime> eventTime();
+
+  /** A column that carries event time, and the delay of the {@code withWatermark} it comes from. */
+  record EventTime(String column, long delayMillis) {
+    public EventTime renamed(String name) {
+      return new EventTime(name, delayMillis);
+    }
+  }
+
+  String describe();
+
+  <R> R accept(Visitor<R> visitor);
+
+  /** One method per kind of node, so a pass over resolved plans casts nothing. */
+  interface Visitor<R> {
+    R source(Source source);
+
+    R stateless(Stateless stateless);
+
+    R watermark(Watermark watermark);
+
+    R aggregate(Aggregate aggregate);
+
+    R deduplicate(Deduplicate deduplicate);
+
+    R union(Union union);
+  }
+
+  /** Whether this node keeps state from batch to batch, and so gets an operator id. */
+  default boolean stateful() {
+    return false;
+  }
+
+  /** Whether a {@code withWatermark} is in this node's subtree, so event-time watermarks reach it. */
+  default boolean watermarked() {
+    for (ResolvedPlan child : children()) {
+      if (child.watermarked()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  default String treeString() {
+    return PlanText.of(this, ResolvedPlan::children, n -> n.getClass().getSimpleName() + " " + n.describe()
+        + " -> " + n.schema());
+  }
+
+  /** Source {@code index} of the query (its place in {@code offsets/N}). */
+  record Source(int index, String format, Schema schema) implements ResolvedPlan {
+    @Override
+    public List<ResolvedPlan> children() {
+      return List.of();
+    }
+
+    @Override
+    public Optional<EventTime> eventTime() {
+      return Optional.empty();
+    }
+
+    @Override
+    public String describe() {
+      return format + "[" + index + "]";
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.source(this);
+    }
+  }
+
+  /** A stateless operator over one input: a row in, a row or none out. */
+  record Stateless(ResolvedPlan child, String name, String arguments, RowPipeline.Stage stage, Schema schema,
+      Optional<EventTime> eventTime) implements ResolvedPlan {
+    @Override
+    public List<ResolvedPlan> children() {
+      return List.of(child);
+    }
+
+    @Override
+    public String describe() {
+      return name + " " + arguments;
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.stateless(this);
+    }
+  }
+
+  /**
+   * {@code withWatermark}: observes each row's event time into the collector numbered
+   * {@code id}; rows pass unchanged.
+   */
+  record Watermark(ResolvedPlan child, int id, String column, int columnIndex, long delayMillis)
+      implements ResolvedPlan {
+    @Override
+    public List<ResolvedPlan> children() {
+      return List.of(child);
+    }
+
+    @Override
+    public boolean watermarked() {
+      return true;
+    }
+
+    @Override
+    public Schema schema() {
+      return child.schema();
+    }
+
+    @Override
+    public Optional<EventTime> eventTime() {
+      return Optional.of(new EventTime(column, delayMillis));
+    }
+
+    @Override
+    public String describe() {
+      return column + ", " + delayMillis + " ms";
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.watermark(this);
+    }
+  }
+
+  /** A streaming aggregation. */
+  record Aggregate(ResolvedPlan child, AggregationPlan plan) implements ResolvedPlan {
+    @Override
+    public boolean stateful() {
+      return true;
+    }
+
+    @Override
+    public List<ResolvedPlan> children() {
+      return List.of(child);
+    }
+
+    @Override
+    public Schema schema() {
+      return plan.outputSchema();
+    }
+
+    @Override
+    public Optional<EventTime> eventTime() {
+      return plan.eventTimeOutput().map(name -> new EventTime(name, child.eventTime().orElseThrow().delayMillis()));
+    }
+
+    @Override
+    public String describe() {
+      return plan.keySchema().names() + ", " + plan.outputSchema().names();
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.aggregate(this);
+    }
+  }
+
+  /** A streaming deduplication: rows pass unchanged, or not at all. */
+  record Deduplicate(ResolvedPlan child, DeduplicationPlan plan) implements ResolvedPlan {
+    @Override
+    public boolean stateful() {
+      return true;
+    }
+
+    @Override
+    public List<ResolvedPlan> children() {
+      return List.of(child);
+    }
+
+    @Override
+    public Schema schema() {
+      return child.schema();
+    }
+
+    @Override
+    public Optional<EventTime> eventTime() {
+      return child.eventTime();
+    }
+
+    @Override
+    public String describe() {
+      return plan.operatorName() + " " + plan.keySchema().names();
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.deduplicate(this);
+    }
+  }
+
+  /** Rows of every input, each already in the first input's column order. */
+  record Union(List<ResolvedPlan> children, Schema schema, Optional<EventTime> eventTime) implements ResolvedPlan {
+    @Override
+    public String describe() {
+      return "";
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.union(this);
+    }
+  }
+}

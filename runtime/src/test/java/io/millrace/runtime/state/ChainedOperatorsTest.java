@@ -1,0 +1,245 @@
+package io.millrace.runtime.state;
+
+import static io.millrace.api.functions.col;
+import static io.millrace.api.functions.window;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.millrace.api.AnalysisException;
+import io.millrace.api.Dataset;
+import io.millrace.api.MillraceSession;
+import io.millrace.api.StateOperatorProgress;
+import io.millrace.api.StreamingQuery;
+import io.millrace.api.StreamingQueryProgress;
+import io.millrace.plugins.sink.MemorySinkTable;
+import io.millrace.plugins.source.MemoryStream;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Several stateful operators in one query, against Spark 4.0.1's rows and figures for the same
+ * input (spark.sql.shuffle.partitions=2, UTC; one processAllAvailable per step, so Spark ran the
+ * no-data batch after each step as this engine does).
+ */
+class ChainedOperatorsTest {
+  /** The state store these tests run on; a subclass runs them all on another. */
+  String provider() {
+    return "hdfs";
+  }
+
+  @TempDir Path dir;
+
+  private final String input = "ch-in-" + UUID.randomUUID();
+  private final String output = "ch-out-" + UUID.randomUUID();
+  private MemoryStream stream;
+
+  @BeforeEach
+  void setUp() {
+    stream = MemoryStream.create(input, Schema.parse("id LONG, key STRING, ts TIMESTAMP"));
+  }
+
+  @AfterEach
+  void tearDown() {
+    MemoryStream.remove(input);
+    MemorySinkTable.remove(output);
+  }
+
+  private static long at(String mmss) {
+    return Instant.parse("2024-01-01T00:" + mmss + "Z").toEpochMilli() * 1000;
+  }
+
+  private static Row row(long id, String key, String mmss) {
+    return Row.of(id, key, at(mmss));
+  }
+
+  /** The query over the steps' rows, one processAllAvailable per step; each batch's sink rows, as Spark printed them. */
+  private List<StreamingQueryProgress> run(UnaryOperator<Dataset> query, String mode, List<List<Row>> steps,
+      List<String> perStep) {
+    List<StreamingQueryProgress> progress = new ArrayList<>();
+    try (MillraceSession s = MillraceSession.builder().config("millrace.state.provider", provider())
+        .config("millrace.shuffle.partitions", "2").build()) {
+      StreamingQuery q = query.apply(s.readStream().format("memory").option("name", input).load())
+          .writeStream().format("memory").option("name", output).outputMode(mode)
+          .option("checkpointLocation", dir.resolve("ckpt").toString()).start();
+      for (List<Row> step : steps) {
+        stream.addData(step);
+        q.processAllAvailable();
+        perStep.add(windows());
+      }
+      progress.addAll(q.recentProgress());
+      q.stop();
+    }
+    return progress;
+  }
+
+  /** The sink's rows as Spark prints windowed counts, sorted: {@code ([00:00:00, 00:00:10], 3)}. */
+  private String windows() {
+    MemorySinkTable table = MemorySinkTable.get(output);
+    if (table == null) {
+      return "[]";
+    }
+    return table.rows().stream().map(r -> "([" + mmss(r.getStruct(0).getLong(0)) + ", " + mmss(r.getStruct(0).getLong(1))
+        + "], " + r.getLong(r.size() - 1) + ")").sorted().collect(Collectors.joining(", ", "[", "]"));
+  }
+
+  private static String mmss(long micros) {
+    return Instant.ofEpochMilli(micros / 1000).toString().substring(11, 19);
+  }
+
+  // Spark 4.0.1: ms.toDF().withWatermark("ts", "10 seconds").dropDuplicates("id", "ts")
+  //   .groupBy(window(col("ts"), "10 seconds")).count()
+  private static final List<List<Row>> DEDUP_STEPS = List.of(
+      List.of(row(1, "a", "00:01"), row(2, "b", "00:03"), row(1, "a", "00:01"), row(3, "c", "00:12")),
+      List.of(row(4, "a", "00:05"), row(2, "b", "00:03"), row(7, "c", "00:01"), row(6, "b", "00:25")),
+      List.of(row(8, "a", "00:14"), row(9, "a", "00:18"), row(9, "a", "00:18"), row(10, "b", "00:40")),
+      List.of(row(11, "c", "00:41"), row(12, "c", "00:55"), row(6, "b", "00:25")),
+      List.of(row(13, "a", "01:10")));
+
+  private static Dataset dedupThenWindowCount(Dataset in) {
+    return in.withWatermark("ts", "10 seconds").dropDuplicates("id", "ts").groupBy(window(col("ts"), "10 seconds"))
+        .count();
+  }
+
+  @Test
+  void dropDuplicatesThenAWindowedCountInAppendMode() {
+    List<String> sink = new ArrayList<>();
+    List<StreamingQueryProgress> progress = run(ChainedOperatorsTest::dedupThenWindowCount, "append", DEDUP_STEPS, sink);
+    // Spark's sink after each step (append: the rows so far).
+    assertThat(sink).containsExactly(
+        "[]",
+        "[([00:00:00, 00:00:10], 3)]",
+        "[([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 2), ([00:00:20, 00:00:30], 1)]",
+        "[([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 2), ([00:00:20, 00:00:30], 1)]",
+        "[([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 2), ([00:00:20, 00:00:30], 1), ([00:00:40, 00:00:50], 2), "
+            + "([00:00:50, 00:01:00], 1)]");
+    // Spark's batches: 0..9, a no-data batch after each step; operator 0 the aggregation, 1 the deduplication.
+    assertThat(progress).extracting(StreamingQueryProgress::batchId).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
+    assertThat(progress.get(0).stateOperators()).extracting(StateOperatorProgress::operatorName)
+        .containsExactly("stateStoreSave", "dedupe");
+    // batch 2: the copy of (2, b, 00:03) is a duplicate, (7, c, 00:01) is late by the previous batch's watermark 2 s.
+    assertThat(figures(progress.get(2))).isEqualTo("stateStoreSave 3/2/0/0, dedupe 4/2/1/0");
+    // batch 3 (no data, watermark 15 s): window [0, 10) is emitted and removed, three keys forgotten.
+    assertThat(figures(progress.get(3))).isEqualTo("stateStoreSave 2/0/0/1, dedupe 1/0/0/3");
+    assertThat(figures(progress.get(9))).isEqualTo("stateStoreSave 1/0/0/2, dedupe 1/0/0/1");
+  }
+
+  @Test
+  void dropDuplicatesThenAWindowedCountInUpdateMode() {
+    List<String> sink = new ArrayList<>();
+    List<StreamingQueryProgress> progress = run(ChainedOperatorsTest::dedupThenWindowCount, "update", DEDUP_STEPS, sink);
+    assertThat(sink).containsExactly(
+        "[([00:00:00, 00:00:10], 2), ([00:00:10, 00:00:20], 1)]",
+        "[([00:00:00, 00:00:10], 2), ([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 1), ([00:00:20, 00:00:30], 1)]",
+        "[([00:00:00, 00:00:10], 2), ([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 1), ([00:00:10, 00:00:20], 2), "
+            + "([00:00:20, 00:00:30], 1), ([00:00:40, 00:00:50], 1)]",
+        "[([00:00:00, 00:00:10], 2), ([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 1), ([00:00:10, 00:00:20], 2), "
+            + "([00:00:20, 00:00:30], 1), ([00:00:40, 00:00:50], 1), ([00:00:40, 00:00:50], 2), ([00:00:50, 00:01:00], 1)]",
+        "[([00:00:00, 00:00:10], 2), ([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 1), ([00:00:10, 00:00:20], 2), "
+            + "([00:00:20, 00:00:30], 1), ([00:00:40, 00:00:50], 1), ([00:00:40, 00:00:50], 2), ([00:00:50, 00:01:00], 1), "
+            + "([00:01:10, 00:01:20], 1)]");
+    assertThat(progress).hasSize(10);
+    assertThat(figures(progress.get(2))).isEqualTo("stateStoreSave 3/2/0/0, dedupe 4/2/1/0");
+  }
+
+  @Test
+  void dropDuplicatesThenAWindowedCountInCompleteModeRunsTheDeduplicationsNoDataBatches() {
+    List<String> sink = new ArrayList<>();
+    List<StreamingQueryProgress> progress = run(ChainedOperatorsTest::dedupThenWindowCount, "complete", DEDUP_STEPS,
+        sink);
+    // Spark runs the no-data batches here too (the deduplication forgets keys by the watermark),
+    // re-emitting the whole table each time; the memory sink keeps the last one.
+    assertThat(progress).hasSize(10);
+    assertThat(sink.get(1)).isEqualTo("[([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 1), ([00:00:20, 00:00:30], 1)]");
+    assertThat(figures(progress.get(3))).isEqualTo("stateStoreSave 3/0/0/0, dedupe 1/0/0/3");
+  }
+
+  // Spark 4.0.1: ms.toDF().withWatermark("ts", "10 seconds").groupBy(window(col("ts"), "10 seconds"), col("key"))
+  //   .count().groupBy(col("window")).count()
+  private static final List<List<Row>> COUNT_STEPS = List.of(
+      List.of(row(1, "a", "00:01"), row(2, "b", "00:02"), row(3, "a", "00:05"), row(4, "c", "00:11"),
+          row(5, "a", "00:13")),
+      List.of(row(6, "b", "00:15"), row(7, "a", "00:21"), row(8, "b", "00:24"), row(9, "c", "00:02"),
+          row(10, "a", "00:08"), row(5, "a", "00:13")),
+      List.of(row(11, "a", "00:35"), row(12, "c", "00:12"), row(13, "b", "00:28"), row(14, "b", "00:19"),
+          row(19, "c", "00:03")),
+      List.of(row(15, "a", "00:50"), row(16, "b", "00:47"), row(17, "a", "00:41"), row(20, "b", "00:09")),
+      List.of(row(18, "a", "01:10")));
+
+  private static Dataset countPerWindowOfAWindowedCount(Dataset in) {
+    return in.withWatermark("ts", "10 seconds").groupBy(window(col("ts"), "10 seconds"), col("key")).count()
+        .groupBy("window").count();
+  }
+
+  @Test
+  void aCountPerWindowOfAWindowedCountInAppendMode() {
+    List<String> sink = new ArrayList<>();
+    List<StreamingQueryProgress> progress = run(ChainedOperatorsTest::countPerWindowOfAWindowedCount, "append",
+        COUNT_STEPS, sink);
+    assertThat(sink).containsExactly(
+        "[]",
+        "[([00:00:00, 00:00:10], 3)]",
+        "[([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 3)]",
+        "[([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 3), ([00:00:20, 00:00:30], 2), ([00:00:30, 00:00:40], 1)]",
+        "[([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 3), ([00:00:20, 00:00:30], 2), ([00:00:30, 00:00:40], 1), "
+            + "([00:00:40, 00:00:50], 2), ([00:00:50, 00:01:00], 1)]");
+    assertThat(progress).hasSize(10);
+    // batch 3 (no data, watermark 14 s): the first aggregation emits window [0, 10)'s three groups;
+    // the second takes them (late only by the previous batch's watermark, 3 s), emits and removes its group.
+    assertThat(figures(progress.get(3))).isEqualTo("stateStoreSave 0/1/0/1, stateStoreSave 5/0/0/3");
+    // batch 4: (19, c, 00:03) is late for the first aggregation.
+    assertThat(figures(progress.get(4))).isEqualTo("stateStoreSave 0/0/0/0, stateStoreSave 6/4/1/0");
+    assertThat(figures(progress.get(9))).isEqualTo("stateStoreSave 0/2/0/2, stateStoreSave 1/0/0/3");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"update", "complete"})
+  void twoAggregationsAreRefusedOutsideAppendMode(String mode) {
+    // Spark 4.0.1 refuses both at start: the first aggregation can emit rows that are late for the second.
+    assertThatThrownBy(() -> run(ChainedOperatorsTest::countPerWindowOfAWindowedCount, mode, List.of(), new ArrayList<>()))
+        .isInstanceOf(AnalysisException.class)
+        .hasMessageContaining("output mode " + mode + " cannot run stateStoreSave [operator 0] after the aggregation "
+            + "stateStoreSave [operator 1]");
+  }
+
+  // Spark 4.0.1's acceptance of an aggregation then a deduplication (FACTS section 5, c1 and c3):
+  // dropDuplicates(window, key) runs in append mode only; dropDuplicates(key) in every mode.
+  @ParameterizedTest
+  @ValueSource(strings = {"update", "complete"})
+  void aDeduplicationKeyedOnTheWindowAfterAnAggregationIsRefusedOutsideAppendMode(String mode) {
+    assertThatThrownBy(() -> run(in -> in.withWatermark("ts", "10 seconds")
+        .groupBy(window(col("ts"), "10 seconds"), col("key")).count().dropDuplicates("window", "key"), mode, List.of(),
+        new ArrayList<>()))
+        .isInstanceOf(AnalysisException.class)
+        .hasMessageContaining("cannot run dedupe [operator 0] after the aggregation stateStoreSave [operator 1]");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"append", "update", "complete"})
+  void aDeduplicationOfAKeyWithoutTimeAfterAnAggregationRuns(String mode) {
+    List<StreamingQueryProgress> progress = run(in -> in.withWatermark("ts", "10 seconds")
+        .groupBy(window(col("ts"), "10 seconds"), col("key")).count().dropDuplicates("key"), mode,
+        List.of(DEDUP_STEPS.get(0)), new ArrayList<>());
+    assertThat(progress).isNotEmpty();
+    assertThat(progress.get(0).stateOperators()).extracting(StateOperatorProgress::operatorName)
+        .containsExactly("dedupe", "stateStoreSave");
+  }
+
+  /** Operator name and numRowsTotal/numRowsUpdated/numRowsDroppedByWatermark/numRowsRemoved, by operator id. */
+  private static String figures(StreamingQueryProgress p) {
+    return p.stateOperators().stream().map(o -> o.operatorName() + " " + o.numRowsTotal() + "/" + o.numRowsUpdated()
+        + "/" + o.numRowsDroppedByWatermark() + "/" + o.numRowsRemoved()).collect(Collectors.joining(", "));
+  }
+}

@@ -1,0 +1,141 @@
+package io.millrace.runtime.state;
+
+import static io.millrace.api.functions.col;
+import static io.millrace.api.functions.window;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.millrace.api.Dataset;
+import io.millrace.api.MillraceSession;
+import io.millrace.api.StreamingQuery;
+import io.millrace.api.StreamingQueryProgress;
+import io.millrace.plugins.sink.MemorySinkTable;
+import io.millrace.plugins.source.MemoryStream;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A union of two watermarked streams into one windowed count, against Spark 4.0.1 on the same
+ * input: a.withWatermark("ts", "10 seconds").union(b.withWatermark("ts", "20 seconds"))
+ * .groupBy(window(col("ts"), "10 seconds")).count(), append mode, two shuffle partitions, UTC,
+ * one processAllAvailable per step, under spark.sql.streaming.multipleWatermarkPolicy min and max.
+ */
+class UnionWatermarkTest {
+  @TempDir Path dir;
+
+  private final String left = "uw-a-" + UUID.randomUUID();
+  private final String right = "uw-b-" + UUID.randomUUID();
+  private final String output = "uw-out-" + UUID.randomUUID();
+  private MemoryStream a;
+  private MemoryStream b;
+
+  @BeforeEach
+  void setUp() {
+    a = MemoryStream.create(left, Schema.parse("id LONG, key STRING, ts TIMESTAMP"));
+    b = MemoryStream.create(right, Schema.parse("id LONG, key STRING, ts TIMESTAMP"));
+  }
+
+  @AfterEach
+  void tearDown() {
+    MemoryStream.remove(left);
+    MemoryStream.remove(right);
+    MemorySinkTable.remove(output);
+  }
+
+  private static Row row(long id, String key, String mmss) {
+    return Row.of(id, key, Instant.parse("2024-01-01T00:" + mmss + "Z").toEpochMilli() * 1000);
+  }
+
+  /** Each step's rows of stream a, then of stream b. */
+  private static final List<List<List<Row>>> STEPS = List.of(
+      List.of(List.of(row(1, "a", "00:05"), row(2, "a", "00:30")), List.of(row(101, "b", "00:02"), row(102, "b", "00:08"))),
+      List.of(List.of(row(3, "a", "00:45"), row(4, "a", "00:12")), List.of()),
+      List.of(List.of(row(5, "a", "00:50")), List.of(row(104, "b", "00:40"), row(105, "b", "00:18"))),
+      List.of(List.of(row(6, "a", "01:05"), row(7, "a", "00:25")), List.of(row(106, "b", "01:00"))),
+      List.of(List.of(row(8, "a", "01:30")), List.of(row(107, "b", "01:35"))));
+
+  private List<StreamingQueryProgress> run(String policy, List<String> sinkPerStep) {
+    try (MillraceSession s = MillraceSession.builder().config("millrace.shuffle.partitions", "2")
+        .config("millrace.watermark.multiplePolicy", policy).build()) {
+      Dataset left = s.readStream().format("memory").option("name", this.left).load().withWatermark("ts", "10 seconds");
+      Dataset right = s.readStream().format("memory").option("name", this.right).load().withWatermark("ts", "20 seconds");
+      StreamingQuery q = left.union(right).groupBy(window(col("ts"), "10 seconds")).count()
+          .writeStream().format("memory").option("name", output).outputMode("append")
+          .option("checkpointLocation", dir.resolve("ckpt").toString()).start();
+      for (List<List<Row>> step : STEPS) {
+        if (!step.get(0).isEmpty()) {
+          a.addData(step.get(0));
+        }
+        if (!step.get(1).isEmpty()) {
+          b.addData(step.get(1));
+        }
+        q.processAllAvailable();
+        sinkPerStep.add(windows());
+      }
+      List<StreamingQueryProgress> progress = new ArrayList<>(q.recentProgress());
+      q.stop();
+      return progress;
+    }
+  }
+
+  private String windows() {
+    MemorySinkTable table = MemorySinkTable.get(output);
+    if (table == null) {
+      return "";
+    }
+    return table.rows().stream().map(r -> "([" + mmss(r.getStruct(0).getLong(0)) + ", " + mmss(r.getStruct(0).getLong(1))
+        + "], " + r.getLong(1) + ")").sorted().collect(Collectors.joining(", "));
+  }
+
+  private static String mmss(long micros) {
+    return Instant.ofEpochMilli(micros / 1000).toString().substring(11, 19);
+  }
+
+  private static List<String> watermarks(List<StreamingQueryProgress> progress) {
+    return progress.stream().map(p -> p.eventTime().get("watermark").substring(11, 19)).collect(Collectors.toList());
+  }
+
+  @Test
+  void theMinimumOfTheTwoWatermarksDrivesTheWindowsByDefault() {
+    List<String> sink = new ArrayList<>();
+    List<StreamingQueryProgress> progress = run("min", sink);
+    // B's first watermark is 8 s - 20 s: the query's is 2023-12-31T23:59:48 until B moves.
+    assertThat(watermarks(progress)).containsExactly("00:00:00", "23:59:48", "23:59:48", "23:59:48", "00:00:20",
+        "00:00:20", "00:00:40", "00:00:40", "00:01:15");
+    assertThat(sink).containsExactly("", "",
+        "([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 2)",
+        "([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 2), ([00:00:20, 00:00:30], 1), ([00:00:30, 00:00:40], 1)",
+        "([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 2), ([00:00:20, 00:00:30], 1), ([00:00:30, 00:00:40], 1), "
+            + "([00:00:40, 00:00:50], 2), ([00:00:50, 00:01:00], 1), ([00:01:00, 00:01:10], 2)");
+    assertThat(progress.get(0).sources()).extracting(sp -> sp.numInputRows()).containsExactly(2L, 2L);
+    assertThat(progress.get(2).sources()).extracting(sp -> sp.numInputRows()).containsExactly(2L, 0L);
+    assertThat(progress).extracting(p -> p.stateOperators().get(0).numRowsDroppedByWatermark()).containsOnly(0L);
+  }
+
+  @Test
+  void theMaximumDrivesThemUnderPolicyMax() {
+    List<String> sink = new ArrayList<>();
+    List<StreamingQueryProgress> progress = run("max", sink);
+    assertThat(watermarks(progress)).containsExactly("00:00:00", "00:00:20", "00:00:20", "00:00:35", "00:00:35",
+        "00:00:40", "00:00:40", "00:00:55", "00:00:55", "00:01:20");
+    assertThat(sink).containsExactly(
+        "([00:00:00, 00:00:10], 3)",
+        "([00:00:00, 00:00:10], 3)",
+        "([00:00:00, 00:00:10], 3), ([00:00:30, 00:00:40], 1)",
+        "([00:00:00, 00:00:10], 3), ([00:00:30, 00:00:40], 1), ([00:00:40, 00:00:50], 2)",
+        "([00:00:00, 00:00:10], 3), ([00:00:30, 00:00:40], 1), ([00:00:40, 00:00:50], 2), ([00:00:50, 00:01:00], 1), "
+            + "([00:01:00, 00:01:10], 2)");
+    // Rows late by the previous batch's watermark: (4, a, 00:12) in batch 2, (105, b, 00:18) in 4, (7, a, 00:25) in 6.
+    assertThat(progress).extracting(p -> p.stateOperators().get(0).numRowsDroppedByWatermark())
+        .containsExactly(0L, 0L, 1L, 0L, 1L, 0L, 1L, 0L, 0L, 0L);
+  }
+}
