@@ -53,7 +53,9 @@ class PreviousReleaseCheckpointTest {
    * previous release (commit f44c41e, {@code CompatCheckpointWriter --uninterrupted}) by running
    * every step of the query on a new checkpoint with no crash, alike on the hdfs and the rocksdb
    * store. Batches 0-3 are what the crashed process wrote before it halted; the restart must
-   * write batches 4-9.
+   * write batches 4-9. Spark 4.0.1 gives the same batches, rows and numRowsTotal for the same two
+   * queries and steps (a JSON file source, one file and one Trigger.AvailableNow start per step,
+   * foreachBatch, 2 shuffle partitions).
    */
   private static final Map<Shape, List<Batch>> UNINTERRUPTED = Map.of(
       Shape.AGGREGATION, List.of(
