@@ -25,10 +25,16 @@ import java.util.stream.Stream;
  * Wrote the checkpoints under {@code runtime/src/test/resources/compat/v1} that
  * {@link PreviousReleaseCheckpointTest} restarts, and printed that test's expected rows.
  *
- * <p><b>It was run once, at commit f44c41e (the previous release), and must NOT be run again on
- * a later engine:</b> the resources are facts about the format that release wrote, and
- * rewriting them with a newer engine would make the test compare the new engine with itself.
- * To keep the format of a later release, add a {@code compat/v2} beside them.
+ * <p><b>It was run once, on the engine of commit f44c41e (the previous release; the commits that
+ * added this class changed no main code), and must NOT be run again on a later engine:</b> the
+ * resources are facts about the format that release wrote, and rewriting them with a newer
+ * engine would make the test compare the new engine with itself. To keep the format of a later
+ * release, add a {@code compat/v2} beside them.
+ *
+ * <p>Nothing in them depends on the machine or the directory they were written in: the memory
+ * source's offsets are row counts, the logs hold no path. The one trace of the machine is the
+ * host name ({@code vm}) that RocksDB writes into each SST file's table properties
+ * ({@code rocksdb.creating.host.identity}, its {@code db_host_id} default); RocksDB never reads it back.
  *
  * <p>For each {@link CompatQuery}, a child JVM runs steps 0 to {@link CompatQuery#CRASHED_STEP}
  * and halts ({@code Runtime.halt}, as a crash) at {@link FaultPoint#BEFORE_COMMIT_LOG} of batch
