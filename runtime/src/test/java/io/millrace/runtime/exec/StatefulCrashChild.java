@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The stateful query {@link StatefulCrashRecoveryTest} runs in a child JVM: the {@code sequence}
  * source (30 rows, 5 per batch) with a key and an event time a minute apart, through an
  * aggregation or a deduplication, into the {@code durable-file} sink. Arguments: checkpoint,
- * sink directory, operator (agg, dedup, dedupTs, dedupWithin; "agg@rocksdb" picks the state store), and optionally a {@link FaultPoint} and
+ * sink directory, operator (agg, dedup, dedupTs, dedupWithin, unionChain: a union of two sources, a deduplication
+ * and a windowed count; "agg@rocksdb" picks the state store), and optionally a {@link FaultPoint} and
  * a batch or state version (-1: the first time) at which the JVM halts.
  */
 public final class StatefulCrashChild {
@@ -61,6 +62,17 @@ public final class StatefulCrashChild {
               .withWatermark("ts", "3 minutes")
               .dropDuplicates("key", "ts");
           break;
+        case "unionChain": {
+          // Two sources, each with its own offsets line, unioned; a deduplication then a windowed
+          // count after it: every copy of a pair (rows 2k and 2k+1 of each source) but one is a
+          // duplicate, and the count emits a window once the watermark passes it (append mode).
+          Dataset other = session.readStream().format("sequence")
+              .options(Map.of("total", "20", "rowsPerBatch", "4")).load();
+          out = pairs(source).union(pairs(other)).withWatermark("ts", "3 minutes")
+              .dropDuplicates("key", "ts")
+              .groupBy(window(col("ts"), "5 minutes")).count();
+          break;
+        }
         default:
           out = in.dropDuplicatesWithinWatermark("key");
       }
@@ -71,5 +83,11 @@ public final class StatefulCrashChild {
       query.stop();
     }
     System.exit(0);
+  }
+
+  /** Rows 2k and 2k+1 with one key and one event time. */
+  private static Dataset pairs(Dataset sequence) {
+    return sequence.selectExpr("CAST(CAST(id / 2 AS BIGINT) % 3 AS STRING) AS key",
+        "timestamp_seconds(CAST(id / 2 AS BIGINT) * 60) AS ts");
   }
 }

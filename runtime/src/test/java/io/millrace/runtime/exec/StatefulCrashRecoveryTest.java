@@ -29,7 +29,8 @@ class StatefulCrashRecoveryTest {
 
   static Stream<Arguments> crashes() {
     List<Arguments> all = new ArrayList<>();
-    for (String op : List.of("agg", "dedup", "dedupTs", "dedupWithin", "agg@rocksdb", "dedupTs@rocksdb")) {
+    for (String op : List.of("agg", "dedup", "dedupTs", "dedupWithin", "agg@rocksdb", "dedupTs@rocksdb", "unionChain",
+        "unionChain@rocksdb")) {
       all.add(Arguments.of(op, "BEFORE_OFFSET_LOG_WRITE", "2"));
       all.add(Arguments.of(op, "AFTER_OFFSET_LOG_WRITE", "2"));
       all.add(Arguments.of(op, "INSIDE_STATE_COMMIT", "3"));
