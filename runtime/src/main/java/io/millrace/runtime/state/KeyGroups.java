@@ -10,13 +10,13 @@ import com.google.common.hash.Hashing;
  * pinned in the checkpoint, so a key always finds its state; changing the partition count later
  * only moves whole key groups.
  */
-final class KeyGroups {
+public final class KeyGroups {
   private static final HashFunction HASH = Hashing.murmur3_32_fixed();
 
   private final int maxKeyGroups;
   private final int partitions;
 
-  KeyGroups(int maxKeyGroups, int partitions) {
+  public KeyGroups(int maxKeyGroups, int partitions) {
     if (partitions > maxKeyGroups) {
       throw new IllegalArgumentException("millrace.shuffle.partitions (" + partitions
           + ") cannot exceed millrace.state.maxKeyGroups (" + maxKeyGroups + ")");
@@ -30,7 +30,7 @@ final class KeyGroups {
    * 31-polynomial of {@code Arrays.hashCode} gives the 250,000 encoded LONG keys 0..249,999 only
    * 11,044 distinct values, which turns hash map bins into long chains.
    */
-  static int hash(byte[] key) {
+  public static int hash(byte[] key) {
     return HASH.hashBytes(key).asInt();
   }
 
@@ -39,24 +39,33 @@ final class KeyGroups {
     return HASH.hashBytes(buffer, 0, length).asInt();
   }
 
-  int keyGroup(byte[] key) {
+  public int keyGroup(byte[] key) {
     return keyGroupOfHash(hash(key));
   }
 
-  int partition(byte[] key) {
+  public int partition(byte[] key) {
     return partitionOfHash(hash(key));
   }
 
   /** {@link #partition} of a key whose {@link #hash} is known. */
   int partitionOfHash(int hash) {
-    return (int) ((long) keyGroupOfHash(hash) * partitions / maxKeyGroups);
+    return partitionOfKeyGroup(keyGroupOfHash(hash));
+  }
+
+  /** The partition that owns key group {@code keyGroup}. */
+  public int partitionOfKeyGroup(int keyGroup) {
+    return (int) ((long) keyGroup * partitions / maxKeyGroups);
   }
 
   private int keyGroupOfHash(int hash) {
     return Math.floorMod(hash, maxKeyGroups);
   }
 
-  int partitions() {
+  public int partitions() {
     return partitions;
+  }
+
+  public int maxKeyGroups() {
+    return maxKeyGroups;
   }
 }

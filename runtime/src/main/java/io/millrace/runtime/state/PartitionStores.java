@@ -11,18 +11,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The state store providers of one stateful operator, one per shuffle partition, opened when
- * the query starts and kept for its life so their caches carry from batch to batch. Opened at
- * start, not at first use: a provider's start cleans up after a process that died writing
- * (temporary files of a snapshot, say), and a restart with no new input runs no batch.
+ * The state store providers of one store of a stateful operator (its default store, or a
+ * named one), one per shuffle partition, opened when the query starts and kept for its life so
+ * their caches carry from batch to batch. Opened at start, not at first use: a provider's start
+ * cleans up after a process that died writing (temporary files of a snapshot, say), and a
+ * restart with no new input runs no batch.
  */
-final class PartitionStores implements AutoCloseable {
+public final class PartitionStores implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PartitionStores.class);
 
   private final StateStoreProvider[] providers;
   private final StateStoreProviderFactory factory;
   private final URI checkpoint;
   private final long operatorId;
+  private final String storeName;
   private final Schema keySchema;
   private final Schema valueSchema;
   private final PluginContext context;
@@ -30,7 +32,14 @@ final class PartitionStores implements AutoCloseable {
 
   PartitionStores(StateStoreProviderFactory factory, URI checkpoint, long operatorId, int partitions, Schema keySchema,
       Schema valueSchema, PluginContext context) {
+    this(factory, checkpoint, operatorId, StateStoreId.DEFAULT_STORE_NAME, partitions, keySchema, valueSchema, context);
+  }
+
+  /** The stores named {@code storeName} of every partition of the operator. */
+  public PartitionStores(StateStoreProviderFactory factory, URI checkpoint, long operatorId, String storeName,
+      int partitions, Schema keySchema, Schema valueSchema, PluginContext context) {
     this.factory = factory;
+    this.storeName = storeName;
     this.checkpoint = checkpoint;
     this.operatorId = operatorId;
     this.providers = new StateStoreProvider[partitions];
@@ -47,12 +56,11 @@ final class PartitionStores implements AutoCloseable {
     }
   }
 
-  synchronized StateStoreProvider provider(int partition) {
+  public synchronized StateStoreProvider provider(int partition) {
     StateStoreProvider p = providers[partition];
     if (p == null) {
       p = factory.create();
-      p.init(new StateStoreId(checkpoint, operatorId, partition, StateStoreId.DEFAULT_STORE_NAME), keySchema, valueSchema,
-          context);
+      p.init(new StateStoreId(checkpoint, operatorId, partition, storeName), keySchema, valueSchema, context);
       providers[partition] = p;
     }
     return p;
@@ -62,7 +70,7 @@ final class PartitionStores implements AutoCloseable {
    * Runs every store's maintenance. One store's failure is logged and counted; it never stops
    * the others or the query.
    */
-  void maintain() {
+  public void maintain() {
     StateStoreProvider[] open;
     synchronized (this) {
       open = providers.clone();
@@ -75,12 +83,13 @@ final class PartitionStores implements AutoCloseable {
         open[p].doMaintenance();
       } catch (Exception | LinkageError e) {
         maintenanceFailures.incrementAndGet();
-        LOG.warn("Maintenance of state store (operator {}, partition {}) failed; the query goes on", operatorId, p, e);
+        LOG.warn("Maintenance of state store (operator {}, partition {}, store {}) failed; the query goes on", operatorId,
+            p, storeName, e);
       }
     }
   }
 
-  long maintenanceFailures() {
+  public long maintenanceFailures() {
     return maintenanceFailures.get();
   }
 

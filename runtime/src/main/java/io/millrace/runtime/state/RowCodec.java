@@ -23,7 +23,7 @@ import java.util.List;
  * every batch. {@link #longAt} reads one LONG or TIMESTAMP without decoding the row, for the
  * watermark's scan over all keys.
  */
-final class RowCodec {
+public final class RowCodec {
   // Whole ints and longs at a time: the byte-by-byte shifts were a twentieth of a windowed
   // aggregation's samples, encoding each touched group's value.
   private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
@@ -38,7 +38,7 @@ final class RowCodec {
    */
   private int lastSize = 32;
 
-  RowCodec(Schema schema) {
+  public RowCodec(Schema schema) {
     this.schema = schema;
     this.layout = new Layout(schema);
   }
@@ -65,7 +65,7 @@ final class RowCodec {
     }
   }
 
-  byte[] encode(Row row) {
+  public byte[] encode(Row row) {
     return encodeColumns(row, null);
   }
 
@@ -90,7 +90,7 @@ final class RowCodec {
     writeColumns(out, layout, row, columns);
   }
 
-  Row decode(byte[] bytes) {
+  public Row decode(byte[] bytes) {
     Reader in = new Reader(bytes);
     Row row = read(in, layout);
     if (in.pos != bytes.length) {

@@ -51,6 +51,11 @@ final class StateHarness implements AutoCloseable {
     return new StateStoreId(root, 0, partition, StateStoreId.DEFAULT_STORE_NAME);
   }
 
+  /** The store named {@code storeName} of {@code operator} and {@code partition}. */
+  StateStoreId id(long operator, int partition, String storeName) {
+    return new StateStoreId(root, operator, partition, storeName);
+  }
+
   /** The storage serving the checkpoint, unwrapped. */
   Storage storage() {
     return TckStorage.forUri(root, kit.baseOptions());

@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The contract of a {@link io.millrace.spi.state.StateStoreProvider}, rules T01 to T24.
+ * The contract of a {@link io.millrace.spi.state.StateStoreProvider}, rules T01 to T25.
  *
  * <p>To run it on your state store, extend it in your plugin's tests and return a kit:
  * <pre>{@code
@@ -611,6 +612,63 @@ public abstract class StateStoreContractSuite {
   @DisplayName("T24 a commit halted in a child JVM leaves the version whole or absent, and the next process goes on [child JVM]")
   void t24_commitHaltedInAChildJvm() throws InterruptedException {
     new CommitCrashCheck(harness, "T24").inChildJvm();
+  }
+
+  @Test
+  @DisplayName("T25 named stores of one operator and partition keep their versions and files apart, and apart from another"
+      + " operator's store of the same name")
+  void t25_namedStoresAreKeptApart() throws IOException {
+    // An operator with several named stores per partition (keyed state: one per state variable)
+    // commits them one after the other; a provider that files them by operator and partition
+    // alone would mix their versions. Every store puts key "a" to a value of its own.
+    StateStoreId plain = harness.id();
+    StateStoreId left = harness.id(0, 0, "left");
+    StateStoreId right = harness.id(0, 0, "right");
+    StateStoreId otherOperator = harness.id(1, 0, "left");
+    Map<StateStoreId, History> histories = new LinkedHashMap<>();
+    Map<StateStoreId, StateStoreProvider> providers = new LinkedHashMap<>();
+    for (StateStoreId id : List.of(plain, left, right, otherOperator)) {
+      histories.put(id, new History());
+      providers.put(id, harness.fresh(id));
+    }
+    commitT25(histories, providers, plain, Change.put("a", "plain 1"), Change.put("shared", "plain"));
+    commitT25(histories, providers, left, Change.put("a", "left 1"), Change.put("only left", "1"));
+    commitT25(histories, providers, right, Change.put("a", "right 1"));
+    commitT25(histories, providers, otherOperator, Change.put("a", "other operator 1"));
+    TreeMap<String, Long> leftFiles = StoreFiles.list(harness.storage(), left.storePath());
+    assertFalse(leftFiles.isEmpty(), "T25: no file under " + left.storePath() + " after store 'left' committed");
+    commitT25(histories, providers, plain, Change.put("a", "plain 2"), Change.remove("shared"));
+    StateStore aborted = providers.get(right).getStore(1);
+    Change.applyAll(List.of(Change.put("a", "aborted"), Change.put("b", "aborted")), aborted);
+    aborted.abort();
+    commitT25(histories, providers, right, Change.put("b", "right 2"), Change.remove("a"));
+    commitT25(histories, providers, plain, Change.put("a", "plain 3"));
+    commitT25(histories, providers, otherOperator, Change.put("a", "other operator 2"));
+    assertEquals(leftFiles, StoreFiles.list(harness.storage(), left.storePath()),
+        "T25: commits of other stores changed the files under " + left.storePath() + " (path to size)");
+    commitT25(histories, providers, left, Change.remove("a"), Change.put("b", "left 2"));
+    histories.forEach((id, history) -> history.checkAll("T25", "of store '" + id.storeName() + "' of operator "
+        + id.operatorId() + ", read by a fresh provider", harness.fresh(id)));
+
+    // Maintenance deletes what older versions of its own store need, never another store's files
+    // (with the kit's retainVersions(1) knob where it has one, so that it deletes something).
+    Map<String, String> retainOne = harness.kit().retainVersions(1).orElse(Map.of());
+    harness.fresh(plain, retainOne).doMaintenance();
+    harness.fresh(right, retainOne).doMaintenance();
+    for (StateStoreId id : List.of(left, otherOperator)) {
+      histories.get(id).checkAll("T25", "of store '" + id.storeName() + "' of operator " + id.operatorId()
+          + ", after maintenance of the default store and store 'right'", harness.fresh(id));
+    }
+    for (StateStoreId id : List.of(plain, right)) {
+      History history = histories.get(id);
+      history.check("T25", "(the latest) of store '" + id.storeName() + "' after its maintenance", harness.fresh(id),
+          history.latest());
+    }
+  }
+
+  private static void commitT25(Map<StateStoreId, History> histories, Map<StateStoreId, StateStoreProvider> providers,
+      StateStoreId id, Change... changes) {
+    histories.get(id).commit("T25", providers.get(id), List.of(changes));
   }
 
   private static void assertRange(ReadStateStore store, byte[] from, byte[] to, String when, byte[][] expected) {

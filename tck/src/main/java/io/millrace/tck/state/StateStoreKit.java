@@ -30,8 +30,8 @@ public interface StateStoreKit extends AutoCloseable {
 
   /**
    * Options every provider gets: whatever the provider needs to run in a test. The suite calls
-   * {@code doMaintenance()} only in T08, with {@link #retainVersions}; outside maintenance a
-   * provider must not drop committed versions.
+   * {@code doMaintenance()} only in T08 and T25, with {@link #retainVersions}; outside maintenance
+   * a provider must not drop committed versions.
    */
   default Map<String, String> baseOptions() {
     return Map.of();

@@ -13,7 +13,7 @@ import org.junit.platform.testkit.engine.Events;
  * each broken provider fails exactly the rule it breaks.
  */
 class StateStoreSelfTest {
-  private static final int RULES = 24;
+  private static final int RULES = 25;
 
   /**
    * Runs {@code suite} and checks it fails exactly {@code rules}. Variants a child JVM cannot
@@ -82,6 +82,12 @@ class StateStoreSelfTest {
   @DisplayName("a store that trusts a static registry of its versions fails T24 only")
   void staticRegistryFailsT24() {
     assertFailsExactly(StaticRegistryStateStoreSuite.class, "T24");
+  }
+
+  @Test
+  @DisplayName("a store that files its named stores under the default store's path fails T25 only")
+  void storeNameIgnoringStoreFailsT25() {
+    assertFailsExactly(StoreNameIgnoringStateStoreSuite.class, "T25");
   }
 
   @Test

@@ -1,0 +1,202 @@
+package io.millrace.runtime.state.keyed;
+
+import io.millrace.spi.data.Row;
+import io.millrace.spi.state.StateStore;
+import io.millrace.spi.state.StateStoreMetrics;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One partition's keyed state in one batch: every store of the operator opened at version N,
+ * the state variables and timers over them, scoped to the current grouping key, and the commit
+ * that makes version N+1 of every store. Used by the partition's task thread only.
+ *
+ * <p>Either {@link #commit} or {@link #abort} ends it; {@link #close} aborts what did not commit,
+ * so a task can hold it in a try-with-resources and commit last.
+ */
+public final class KeyedPartitionState implements AutoCloseable {
+  private final KeyedStateSpec spec;
+  private final int partition;
+  private final long version;
+  /** The stores in commit order: the variables in declaration order, then the timers. */
+  private final Map<String, StateStore> stores;
+  private final KeyScope scope;
+  private final Scans scans;
+  private final Map<String, Object> variables = new LinkedHashMap<>();
+  private final StoreTimerService timers;
+  /** Whether commit or abort ended it. */
+  private boolean ended;
+
+  KeyedPartitionState(KeyedStateSpec spec, int partition, long version, Map<String, StateStore> stores, KeyScope scope,
+      Scans scans) {
+    this.spec = spec;
+    this.partition = partition;
+    this.version = version;
+    this.stores = stores;
+    this.scope = scope;
+    this.scans = scans;
+    String operator = "operator '" + spec.operatorName() + "'";
+    for (StateVariable v : spec.variables()) {
+      StateStore store = stores.get(v.name());
+      String of = " of state variable '" + v.name() + "' of " + operator;
+      VariableCodec values = new VariableCodec((v.kind() == StateVariable.Kind.LIST ? "element" : "value") + of,
+          v.valueSchema());
+      switch (v.kind()) {
+        case VALUE:
+          variables.put(v.name(), new StoreValueState(store, scope, values));
+          break;
+        case LIST:
+          variables.put(v.name(), new StoreListState(store, scope, values, scans));
+          break;
+        default:
+          variables.put(v.name(), new StoreMapState(store, scope, new VariableCodec("map key" + of, v.mapKeySchema()),
+              values, scans));
+      }
+    }
+    this.timers = spec.hasTimers() ? new StoreTimerService(stores.get(KeyedStateBackend.TIMERS_STORE), scope, scans)
+        : null;
+  }
+
+  /** Makes {@code key}, a row of the spec's key schema, the key that state and timers read and write. */
+  public void setCurrentKey(Row key) {
+    scope.set(key);
+  }
+
+  /**
+   * Makes the key encoded as {@code key} current: a key as the exchange carries it, or an
+   * {@link ExpiredTimer#encodedKey()}, without decoding and encoding it again. The array must
+   * not change afterwards.
+   */
+  public void setCurrentEncodedKey(byte[] key) {
+    scope.setEncoded(key);
+  }
+
+  public Row currentKey() {
+    return scope.row();
+  }
+
+  public ValueState valueState(String name) {
+    return variable(name, StateVariable.Kind.VALUE, ValueState.class);
+  }
+
+  public ListState listState(String name) {
+    return variable(name, StateVariable.Kind.LIST, ListState.class);
+  }
+
+  public MapState mapState(String name) {
+    return variable(name, StateVariable.Kind.MAP, MapState.class);
+  }
+
+  public TimerService timers() {
+    if (timers == null) {
+      throw new IllegalStateException("operator '" + spec.operatorName() + "' declared no timers");
+    }
+    return timers;
+  }
+
+  private <T> T variable(String name, StateVariable.Kind kind, Class<T> type) {
+    StateVariable declared = spec.variable(name).orElseThrow(() -> new IllegalArgumentException("operator '"
+        + spec.operatorName() + "' declared no state variable '" + name + "'; it declared "
+        + spec.variables().stream().map(StateVariable::name).toList()));
+    if (declared.kind() != kind) {
+      throw new IllegalArgumentException("state variable '" + name + "' of operator '" + spec.operatorName()
+          + "' is a " + declared.describe() + ", not a " + kind);
+    }
+    return type.cast(variables.get(name));
+  }
+
+  public int partition() {
+    return partition;
+  }
+
+  /** The version the stores read; {@link #commit} makes {@code version() + 1}. */
+  public long version() {
+    return version;
+  }
+
+  /**
+   * Commits every store, one after the other in a fixed order, and returns the new version. Not
+   * atomic across stores: a crash between two leaves some at N+1 and the rest at N, which the
+   * replay of the batch from N repairs (see {@link KeyedStateBackend}). If one store's commit
+   * fails, those not committed are aborted and the failure thrown.
+   */
+  public long commit() {
+    if (ended) {
+      throw new IllegalStateException("the keyed state of partition " + partition + " at version " + version
+          + " has already committed or aborted");
+    }
+    long next = version + 1;
+    try {
+      for (StateStore store : stores.values()) {
+        long committed = store.commit();
+        if (committed != next) {
+          throw new IllegalStateException("state store " + store.id().storePath() + " committed version " + committed
+              + " where version " + next + " was expected");
+        }
+      }
+    } catch (RuntimeException | Error e) {
+      abort();
+      throw e;
+    }
+    ended = true;
+    return next;
+  }
+
+  /** Aborts every store that has not committed; nothing once everything has committed or aborted. */
+  public void abort() {
+    if (ended) {
+      return;
+    }
+    ended = true;
+    RuntimeException first = null;
+    for (StateStore store : stores.values()) {
+      if (!store.hasCommitted()) {
+        try {
+          store.abort();
+        } catch (RuntimeException e) {
+          if (first == null) {
+            first = e;
+          } else {
+            first.addSuppressed(e);
+          }
+        }
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+
+  /** The state's figures: after {@link #commit}, those of version N+1. */
+  public KeyedStateMetrics metrics() {
+    Map<String, Long> rows = new LinkedHashMap<>();
+    long memory = 0;
+    for (StateVariable v : spec.variables()) {
+      StateStoreMetrics m = stores.get(v.name()).metrics();
+      rows.put(v.name(), m.numKeys());
+      memory += m.memoryUsedBytes();
+    }
+    long timerCount = 0;
+    if (timers != null) {
+      StateStoreMetrics m = stores.get(KeyedStateBackend.TIMERS_STORE).metrics();
+      // Each timer is an entry in each of the two indexes.
+      timerCount = m.numKeys() / 2;
+      memory += m.memoryUsedBytes();
+    }
+    return new KeyedStateMetrics(rows, timerCount, timers == null ? 0 : timers.registered(),
+        timers == null ? 0 : timers.deleted(), timers == null ? 0 : timers.fired(), scans.entriesScanned(),
+        scans.fullScans(), memory);
+  }
+
+  /** The store names in commit order. */
+  List<String> storeNames() {
+    return List.copyOf(stores.keySet());
+  }
+
+  /** Aborts what did not commit, unless {@link #commit} or {@link #abort} ended it. */
+  @Override
+  public void close() {
+    abort();
+  }
+}

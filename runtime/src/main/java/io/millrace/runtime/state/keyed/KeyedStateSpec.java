@@ -1,0 +1,102 @@
+package io.millrace.runtime.state.keyed;
+
+import io.millrace.spi.data.Schema;
+import io.millrace.spi.state.StateStoreId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * What keyed state an operator keeps: its grouping key, its named state variables and whether it
+ * has timers. Declared when the operator is built, before the first batch, because each variable
+ * is a store of its own that opens with the query (see {@link KeyedStateBackend}); the checkpoint
+ * records the declaration, and a restart that declares other variables or schemas is refused.
+ *
+ * <p>A variable's name is the name of its store and of its directory in the checkpoint, so it is
+ * a letter followed by letters, digits, {@code _} or {@code -}, at most 64 of them, and two names
+ * may not differ only in case (they would be one directory on a case-insensitive file system).
+ * {@code default} is the name of an operator's unnamed store and is taken.
+ */
+public final class KeyedStateSpec {
+  private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,63}");
+
+  private final String operatorName;
+  private final Schema keySchema;
+  private final List<StateVariable> variables;
+  private final boolean timers;
+
+  private KeyedStateSpec(String operatorName, Schema keySchema, List<StateVariable> variables, boolean timers) {
+    this.operatorName = operatorName;
+    this.keySchema = keySchema;
+    this.variables = List.copyOf(variables);
+    this.timers = timers;
+  }
+
+  /** No variables and no timers yet: add them with {@link #value}, {@link #list}, {@link #map}, {@link #withTimers}. */
+  public static KeyedStateSpec of(String operatorName, Schema keySchema) {
+    return new KeyedStateSpec(operatorName, keySchema, List.of(), false);
+  }
+
+  public KeyedStateSpec value(String name, Schema valueSchema) {
+    return with(StateVariable.value(name, valueSchema));
+  }
+
+  public KeyedStateSpec list(String name, Schema elementSchema) {
+    return with(StateVariable.list(name, elementSchema));
+  }
+
+  public KeyedStateSpec map(String name, Schema mapKeySchema, Schema valueSchema) {
+    return with(StateVariable.map(name, mapKeySchema, valueSchema));
+  }
+
+  /** Event-time and processing-time timers per grouping key. */
+  public KeyedStateSpec withTimers() {
+    return new KeyedStateSpec(operatorName, keySchema, variables, true);
+  }
+
+  /** This spec plus {@code variable}, whose name must be valid and new. */
+  public KeyedStateSpec with(StateVariable variable) {
+    String name = variable.name();
+    if (!NAME.matcher(name).matches()) {
+      throw new IllegalArgumentException(operatorName + ": state variable name '" + name + "' is not a letter followed"
+          + " by up to 63 letters, digits, '_' or '-'; it names the variable's directory in the checkpoint");
+    }
+    if (name.equalsIgnoreCase(StateStoreId.DEFAULT_STORE_NAME)) {
+      throw new IllegalArgumentException(operatorName + ": state variable name '" + name + "' is taken by the operator's"
+          + " default store");
+    }
+    for (StateVariable v : variables) {
+      if (v.name().toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT))) {
+        throw new IllegalArgumentException(operatorName + ": state variable '" + name + "' is declared twice"
+            + (v.name().equals(name) ? "" : " (as '" + v.name() + "': names differing only in case would share a"
+                + " directory on a case-insensitive file system)"));
+      }
+    }
+    List<StateVariable> more = new ArrayList<>(variables);
+    more.add(variable);
+    return new KeyedStateSpec(operatorName, keySchema, more, timers);
+  }
+
+  public String operatorName() {
+    return operatorName;
+  }
+
+  public Schema keySchema() {
+    return keySchema;
+  }
+
+  /** In declaration order, which is also the order their stores commit in. */
+  public List<StateVariable> variables() {
+    return variables;
+  }
+
+  public Optional<StateVariable> variable(String name) {
+    return variables.stream().filter(v -> v.name().equals(name)).findFirst();
+  }
+
+  public boolean hasTimers() {
+    return timers;
+  }
+}

@@ -1,0 +1,44 @@
+package io.millrace.runtime.state.keyed;
+
+import io.millrace.spi.data.Schema;
+import java.util.Objects;
+
+/**
+ * One named state variable of an operator: per grouping key, a value, a list or a map, holding
+ * rows of {@link #valueSchema}. A map's keys are rows of {@link #mapKeySchema}; the other kinds
+ * have none.
+ */
+public record StateVariable(String name, Kind kind, Schema valueSchema, Schema mapKeySchema) {
+
+  public enum Kind {
+    VALUE, LIST, MAP
+  }
+
+  public StateVariable {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(valueSchema, "valueSchema");
+    if ((kind == Kind.MAP) != (mapKeySchema != null)) {
+      throw new IllegalArgumentException("state variable '" + name + "': a map, and only a map, has a key schema");
+    }
+  }
+
+  public static StateVariable value(String name, Schema valueSchema) {
+    return new StateVariable(name, Kind.VALUE, valueSchema, null);
+  }
+
+  public static StateVariable list(String name, Schema elementSchema) {
+    return new StateVariable(name, Kind.LIST, elementSchema, null);
+  }
+
+  public static StateVariable map(String name, Schema mapKeySchema, Schema valueSchema) {
+    return new StateVariable(name, Kind.MAP, valueSchema, Objects.requireNonNull(mapKeySchema, "mapKeySchema"));
+  }
+
+  /** How the variable reads in messages and in the checkpoint's record: {@code LIST<a LONG, b STRING>}. */
+  public String describe() {
+    return kind == Kind.MAP
+        ? "MAP<[" + mapKeySchema.toDdl() + "] -> [" + valueSchema.toDdl() + "]>"
+        : kind + "<" + valueSchema.toDdl() + ">";
+  }
+}

@@ -1,0 +1,114 @@
+package io.millrace.runtime.state.keyed;
+
+import io.millrace.spi.state.KeyValue;
+import io.millrace.spi.state.StateStore;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Timers as two indexes in one store, so that both commit together (a first byte tells them
+ * apart; values are empty):
+ * <ul>
+ *   <li>by time: {@code 0x00, mode, time, key prefix}. The expired timers of a mode are the range
+ *       {@code [0x00 mode, 0x00 mode before)}: firing reads them and nothing else, earliest
+ *       first. The time leads the key group here, so this index is not in key-group ranges; it
+ *       holds nothing the other index lacks, and can be rebuilt from it when key groups move.</li>
+ *   <li>by key: {@code 0x01, key prefix, mode, time}: a key's timers of a mode are one range,
+ *       earliest first, for {@link #list} and for registering and deleting by key.</li>
+ * </ul>
+ */
+final class StoreTimerService implements TimerService {
+  private static final byte BY_TIME = 0;
+  private static final byte BY_KEY = 1;
+  /** Where the key prefix starts in a by-time key: after the index, the mode and the time. */
+  private static final int BY_TIME_PREFIX_AT = 2 + Long.BYTES;
+  private static final byte[] NO_VALUE = new byte[0];
+
+  private final StateStore store;
+  private final KeyScope scope;
+  private final Scans scans;
+  private long registered;
+  private long deleted;
+  private long fired;
+
+  StoreTimerService(StateStore store, KeyScope scope, Scans scans) {
+    this.store = store;
+    this.scope = scope;
+    this.scans = scans;
+  }
+
+  @Override
+  public void register(TimeMode mode, long time) {
+    byte[] prefix = scope.prefix();
+    store.put(byTime(mode, time, prefix), NO_VALUE);
+    store.put(byKey(prefix, mode, time), NO_VALUE);
+    registered++;
+  }
+
+  @Override
+  public void delete(TimeMode mode, long time) {
+    byte[] prefix = scope.prefix();
+    store.remove(byTime(mode, time, prefix));
+    store.remove(byKey(prefix, mode, time));
+    deleted++;
+  }
+
+  @Override
+  public List<Long> list(TimeMode mode) {
+    byte[] key = KeyLayout.concat(new byte[] {BY_KEY}, scope.prefix());
+    byte[] keyAndMode = KeyLayout.withByte(key, mode.tag);
+    // Up to the next mode's first key, not keyAndMode + 0xFF: a time's first byte can be 0xFF.
+    byte[] end = KeyLayout.withByte(key, mode.tag + 1);
+    List<Long> times = new ArrayList<>();
+    for (Iterator<KeyValue> it = scans.range(store, keyAndMode, end); it.hasNext(); ) {
+      times.add(KeyLayout.timeAt(it.next().key(), keyAndMode.length));
+    }
+    return times;
+  }
+
+  @Override
+  public Iterator<ExpiredTimer> expired(TimeMode mode, long before) {
+    byte[] from = {BY_TIME, mode.tag};
+    Iterator<KeyValue> due = scans.range(store, from, KeyLayout.withTime(from, before));
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return due.hasNext();
+      }
+
+      @Override
+      public ExpiredTimer next() {
+        byte[] key = due.next().key();
+        long time = KeyLayout.timeAt(key, 2);
+        byte[] prefix = Arrays.copyOfRange(key, BY_TIME_PREFIX_AT, key.length);
+        store.remove(key);
+        store.remove(byKey(prefix, mode, time));
+        fired++;
+        byte[] encoded = Arrays.copyOfRange(prefix, KeyLayout.KEY_GROUP_BYTES, prefix.length);
+        return new ExpiredTimer(scope.codec().decode(encoded), encoded, mode, time);
+      }
+    };
+  }
+
+  private static byte[] byTime(TimeMode mode, long time, byte[] prefix) {
+    return KeyLayout.concat(KeyLayout.withTime(new byte[] {BY_TIME, mode.tag}, time), prefix);
+  }
+
+  private static byte[] byKey(byte[] prefix, TimeMode mode, long time) {
+    return KeyLayout.withTime(KeyLayout.withByte(KeyLayout.concat(new byte[] {BY_KEY}, prefix), mode.tag), time);
+  }
+
+  long registered() {
+    return registered;
+  }
+
+  long deleted() {
+    return deleted;
+  }
+
+  long fired() {
+    return fired;
+  }
+}

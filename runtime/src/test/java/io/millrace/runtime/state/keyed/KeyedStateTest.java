@@ -1,0 +1,590 @@
+package io.millrace.runtime.state.keyed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.millrace.runtime.state.KeyGroups;
+import io.millrace.runtime.time.ManualClock;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import io.millrace.spi.state.StateVersionNotFoundException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Keyed state over a real store plugin: every check of a committed version reads it through a
+ * fresh backend (new providers, as after a restart). A subclass runs every test on rocksdb.
+ */
+class KeyedStateTest {
+  private static final Schema KEY = Schema.parse("user STRING");
+  private static final KeyedStateSpec SPEC = KeyedStateSpec.of("test", KEY)
+      .value("total", Schema.parse("sum LONG, last STRING"))
+      .list("events", Schema.parse("id LONG, label STRING"))
+      .map("seen", Schema.parse("item LONG"), Schema.parse("count INT"))
+      .withTimers();
+
+  @TempDir Path dir;
+  private KeyedStateFixture fixture;
+
+  /** The state store these tests run on; a subclass runs them all on another. */
+  String provider() {
+    return "hdfs";
+  }
+
+  @BeforeEach
+  void setUp() {
+    fixture = new KeyedStateFixture(dir.resolve("checkpoint"), provider());
+  }
+
+  @AfterEach
+  void tearDown() {
+    fixture.close();
+  }
+
+  /** Version {@code version} of partition 0 of a fresh backend of {@link #SPEC}, on one partition. */
+  private KeyedPartitionState fresh(long version) {
+    return fixture.open(SPEC, 1).begin(0, version);
+  }
+
+  @Test
+  void aValueIsKeptPerKeyAcrossCommitsAndReloads() {
+    KeyedPartitionState v0 = fresh(0);
+    v0.setCurrentKey(Row.of("ann"));
+    assertThat(v0.valueState("total").exists()).isFalse();
+    assertThat(v0.valueState("total").get()).isNull();
+    v0.valueState("total").update(Row.of(5L, "a"));
+    v0.setCurrentKey(Row.of("bob"));
+    v0.valueState("total").update(Row.of(7L, null));
+    assertThat(v0.valueState("total").get()).isEqualTo(Row.of(7L, null));
+    assertThat(v0.commit()).isEqualTo(1);
+
+    KeyedPartitionState v1 = fresh(1);
+    v1.setCurrentKey(Row.of("ann"));
+    assertThat(v1.valueState("total").get()).isEqualTo(Row.of(5L, "a"));
+    v1.valueState("total").clear();
+    assertThat(v1.valueState("total").exists()).isFalse();
+    v1.setCurrentKey(Row.of("bob"));
+    assertThat(v1.valueState("total").get()).isEqualTo(Row.of(7L, null));
+    v1.valueState("total").update(Row.of(8L, "b"));
+    assertThat(v1.commit()).isEqualTo(2);
+
+    KeyedPartitionState v2 = fresh(2);
+    v2.setCurrentKey(Row.of("ann"));
+    assertThat(v2.valueState("total").exists()).isFalse();
+    v2.setCurrentKey(Row.of("bob"));
+    assertThat(v2.valueState("total").get()).isEqualTo(Row.of(8L, "b"));
+    KeyedPartitionState again = fresh(1);
+    again.setCurrentKey(Row.of("ann"));
+    assertThat(again.valueState("total").get()).as("version 1 is unchanged by version 2").isEqualTo(Row.of(5L, "a"));
+  }
+
+  @Test
+  void anAbortedBatchLeavesVersionNAsItWasAndTheBatchRunsAgain() {
+    KeyedPartitionState v0 = fresh(0);
+    v0.setCurrentKey(Row.of("ann"));
+    v0.valueState("total").update(Row.of(1L, "kept"));
+    v0.listState("events").append(Row.of(1L, "kept"));
+    v0.mapState("seen").put(Row.of(1L), Row.of(1));
+    v0.timers().registerEventTimeTimer(100);
+    v0.commit();
+
+    KeyedPartitionState attempt = fresh(1);
+    attempt.setCurrentKey(Row.of("ann"));
+    attempt.valueState("total").update(Row.of(2L, "lost"));
+    attempt.listState("events").append(Row.of(2L, "lost"));
+    attempt.mapState("seen").put(Row.of(2L), Row.of(2));
+    attempt.timers().expired(TimeMode.EVENT_TIME, 1000).forEachRemaining(t -> { });
+    attempt.setCurrentKey(Row.of("bob"));
+    attempt.valueState("total").update(Row.of(3L, "lost"));
+    attempt.timers().registerEventTimeTimer(5);
+    attempt.abort();
+
+    assertThatThrownBy(() -> fresh(2)).isInstanceOf(StateVersionNotFoundException.class);
+    KeyedPartitionState replay = fresh(1);
+    assertThat(dump(replay, "ann", "bob")).isEqualTo(List.of(
+        "ann total=[1, kept] events=[[1, kept]] seen={[1]=[1]} event=[100] processing=[]",
+        "bob total=null events=[] seen={} event=[] processing=[]"));
+    replay.setCurrentKey(Row.of("bob"));
+    replay.valueState("total").update(Row.of(4L, "replayed"));
+    assertThat(replay.commit()).isEqualTo(2);
+    assertThat(dump(fresh(2), "ann", "bob")).isEqualTo(List.of(
+        "ann total=[1, kept] events=[[1, kept]] seen={[1]=[1]} event=[100] processing=[]",
+        "bob total=[4, replayed] events=[] seen={} event=[] processing=[]"));
+  }
+
+  @Test
+  void aListKeepsAppendOrderAcrossCommits() {
+    KeyedPartitionState v0 = fresh(0);
+    v0.setCurrentKey(Row.of("ann"));
+    ListState events = v0.listState("events");
+    assertThat(events.exists()).isFalse();
+    assertThat(events.get()).isExhausted();
+    List<Row> expected = new ArrayList<>();
+    // Past 256 elements, so indexes take a second byte and still sort in append order.
+    for (long i = 0; i < 300; i++) {
+      Row row = Row.of(1000 - i, i % 2 == 0 ? "even" : null);
+      expected.add(row);
+      if (i % 3 == 0) {
+        events.append(row);
+      } else if (i % 3 == 1) {
+        events.appendAll(List.of(row));
+      } else {
+        events.appendAll(new ArrayList<>(List.of(row)));
+      }
+    }
+    events.appendAll(List.of());
+    v0.setCurrentKey(Row.of("bob"));
+    v0.listState("events").append(Row.of(-1L, "bob's"));
+    v0.commit();
+
+    KeyedPartitionState v1 = fresh(1);
+    v1.setCurrentKey(Row.of("ann"));
+    assertThat(v1.listState("events").size()).isEqualTo(300);
+    assertThat(rows(v1.listState("events").get())).isEqualTo(expected);
+    v1.listState("events").append(Row.of(0L, "last"));
+    v1.setCurrentKey(Row.of("bob"));
+    v1.listState("events").put(List.of(Row.of(2L, "b"), Row.of(1L, "a")));
+    v1.setCurrentKey(Row.of("cat"));
+    v1.listState("events").put(List.of(Row.of(9L, "c")));
+    v1.listState("events").put(List.of());
+    assertThat(v1.listState("events").exists()).isFalse();
+    v1.commit();
+
+    KeyedPartitionState v2 = fresh(2);
+    v2.setCurrentKey(Row.of("ann"));
+    expected.add(Row.of(0L, "last"));
+    assertThat(rows(v2.listState("events").get())).isEqualTo(expected);
+    v2.listState("events").clear();
+    assertThat(v2.listState("events").get()).isExhausted();
+    assertThat(v2.listState("events").size()).isZero();
+    v2.setCurrentKey(Row.of("bob"));
+    assertThat(rows(v2.listState("events").get())).containsExactly(Row.of(2L, "b"), Row.of(1L, "a"));
+    v2.setCurrentKey(Row.of("cat"));
+    assertThat(v2.listState("events").exists()).isFalse();
+    v2.commit();
+    KeyedPartitionState v3 = fresh(3);
+    v3.setCurrentKey(Row.of("ann"));
+    assertThat(v3.listState("events").exists()).isFalse();
+    v3.listState("events").append(Row.of(5L, "after clear"));
+    assertThat(rows(v3.listState("events").get())).containsExactly(Row.of(5L, "after clear"));
+  }
+
+  @Test
+  void aMapPutsGetsRemovesAndIteratesInEncodedKeyOrder() {
+    KeyedPartitionState v0 = fresh(0);
+    v0.setCurrentKey(Row.of("ann"));
+    MapState seen = v0.mapState("seen");
+    assertThat(seen.exists()).isFalse();
+    for (long item : new long[] {5, -1, 3, 0, Long.MIN_VALUE, Long.MAX_VALUE}) {
+      seen.put(Row.of(item), Row.of((int) (item % 100)));
+    }
+    seen.put(Row.of((Object) null), Row.of(-7));
+    seen.put(Row.of(3L), Row.of(33));
+    v0.setCurrentKey(Row.of("bob"));
+    v0.mapState("seen").put(Row.of(3L), Row.of(300));
+    v0.commit();
+
+    KeyedPartitionState v1 = fresh(1);
+    v1.setCurrentKey(Row.of("ann"));
+    MapState map = v1.mapState("seen");
+    assertThat(map.get(Row.of(3L))).isEqualTo(Row.of(33));
+    assertThat(map.get(Row.of(4L))).isNull();
+    assertThat(map.contains(Row.of((Object) null))).isTrue();
+    assertThat(map.contains(Row.of(4L))).isFalse();
+    // Encoded order: a null first (presence byte 0), then the longs big-endian, so the
+    // non-negative ones before the negative ones.
+    assertThat(rows(map.keys())).containsExactly(Row.of((Object) null), Row.of(0L), Row.of(3L), Row.of(5L),
+        Row.of(Long.MAX_VALUE), Row.of(Long.MIN_VALUE), Row.of(-1L));
+    assertThat(rows(map.values())).containsExactly(Row.of(-7), Row.of(0), Row.of(33), Row.of(5),
+        Row.of((int) (Long.MAX_VALUE % 100)), Row.of((int) (Long.MIN_VALUE % 100)), Row.of(-1));
+    List<String> entries = new ArrayList<>();
+    map.iterator().forEachRemaining(e -> entries.add(e.getKey() + "=" + e.getValue()));
+    assertThat(entries).startsWith("[null]=[-7]", "[0]=[0]", "[3]=[33]").hasSize(7);
+    map.remove(Row.of(3L));
+    map.remove(Row.of(4L));
+    map.put(Row.of(5L), Row.of(55));
+    v1.setCurrentKey(Row.of("bob"));
+    assertThat(rows(v1.mapState("seen").keys())).containsExactly(Row.of(3L));
+    v1.mapState("seen").clear();
+    assertThat(v1.mapState("seen").exists()).isFalse();
+    v1.commit();
+
+    KeyedPartitionState v2 = fresh(2);
+    v2.setCurrentKey(Row.of("ann"));
+    assertThat(v2.mapState("seen").contains(Row.of(3L))).isFalse();
+    assertThat(v2.mapState("seen").get(Row.of(5L))).isEqualTo(Row.of(55));
+    assertThat(rows(v2.mapState("seen").keys())).hasSize(6);
+    v2.setCurrentKey(Row.of("bob"));
+    assertThat(v2.mapState("seen").exists()).isFalse();
+  }
+
+  @Test
+  void keysWhoseBytesExtendOneAnotherKeepTheirStateApart() {
+    // One key group, so every key shares the two-byte prefix and only the encoding keeps them apart.
+    KeyedStateBackend backend = fixture.open(SPEC, new KeyGroups(1, 1), UnaryOperator.identity());
+    KeyedPartitionState v0 = backend.begin(0, 0);
+    String[] users = {"", "a", "ab", "a\0", null};
+    for (int i = 0; i < users.length; i++) {
+      v0.setCurrentKey(Row.of(users[i]));
+      v0.valueState("total").update(Row.of((long) i, users[i]));
+      v0.listState("events").append(Row.of((long) i, "first"));
+      v0.listState("events").append(Row.of((long) i, "second"));
+      v0.mapState("seen").put(Row.of((long) i), Row.of(i));
+      v0.timers().registerEventTimeTimer(i);
+      v0.timers().registerProcessingTimeTimer(-i);
+    }
+    v0.commit();
+    KeyedPartitionState v1 = fixture.open(SPEC, new KeyGroups(1, 1), UnaryOperator.identity()).begin(0, 1);
+    for (int i = 0; i < users.length; i++) {
+      v1.setCurrentKey(Row.of(users[i]));
+      assertThat(v1.valueState("total").get()).isEqualTo(Row.of((long) i, users[i]));
+      assertThat(rows(v1.listState("events").get())).containsExactly(Row.of((long) i, "first"), Row.of((long) i,
+          "second"));
+      assertThat(rows(v1.mapState("seen").keys())).containsExactly(Row.of((long) i));
+      assertThat(v1.timers().list(TimeMode.EVENT_TIME)).containsExactly((long) i);
+      assertThat(v1.timers().list(TimeMode.PROCESSING_TIME)).containsExactly((long) -i);
+    }
+    v1.setCurrentKey(Row.of("a"));
+    v1.listState("events").clear();
+    v1.mapState("seen").clear();
+    v1.setCurrentKey(Row.of("ab"));
+    assertThat(v1.listState("events").size()).isEqualTo(2);
+    assertThat(v1.mapState("seen").exists()).isTrue();
+  }
+
+  @Test
+  void emptyRowsAndTheZeroLengthKeyAreKeptAndToldApartFromAbsent() {
+    // A global key (no grouping columns) encodes to no bytes; rows of no fields too.
+    KeyedStateSpec spec = KeyedStateSpec.of("global", Schema.of()).value("flag", Schema.of()).list("ticks", Schema.of())
+        .map("set", Schema.of(), Schema.of()).withTimers();
+    KeyedPartitionState v0 = fixture.open(spec, 1).begin(0, 0);
+    v0.setCurrentKey(Row.of());
+    assertThat(v0.valueState("flag").exists()).isFalse();
+    v0.valueState("flag").update(Row.of());
+    v0.listState("ticks").appendAll(List.of(Row.of(), Row.of(), Row.of()));
+    v0.mapState("set").put(Row.of(), Row.of());
+    v0.timers().registerEventTimeTimer(0);
+    v0.commit();
+
+    KeyedPartitionState v1 = fixture.open(spec, 1).begin(0, 1);
+    v1.setCurrentKey(Row.of());
+    assertThat(v1.valueState("flag").exists()).isTrue();
+    assertThat(v1.valueState("flag").get()).isEqualTo(Row.of());
+    assertThat(rows(v1.listState("ticks").get())).containsExactly(Row.of(), Row.of(), Row.of());
+    assertThat(v1.mapState("set").contains(Row.of())).isTrue();
+    assertThat(rows(v1.mapState("set").keys())).containsExactly(Row.of());
+    assertThat(v1.timers().list(TimeMode.EVENT_TIME)).containsExactly(0L);
+    v1.valueState("flag").clear();
+    v1.mapState("set").remove(Row.of());
+    List<ExpiredTimer> fired = list(v1.timers().expired(TimeMode.EVENT_TIME, 1));
+    assertThat(fired).hasSize(1);
+    assertThat(fired.get(0).key()).isEqualTo(Row.of());
+    assertThat(fired.get(0).encodedKey()).isEmpty();
+    v1.commit();
+
+    KeyedPartitionState v2 = fixture.open(spec, 1).begin(0, 2);
+    v2.setCurrentKey(Row.of());
+    assertThat(v2.valueState("flag").exists()).isFalse();
+    assertThat(v2.mapState("set").exists()).isFalse();
+    assertThat(v2.listState("ticks").size()).isEqualTo(3);
+    assertThat(v2.timers().list(TimeMode.EVENT_TIME)).isEmpty();
+  }
+
+  @Test
+  void timersFireInTimeOrderNegativeTimesFirstAndEqualTimesOfSeveralKeysTogether() {
+    KeyedPartitionState v0 = fresh(0);
+    register(v0, "ann", TimeMode.EVENT_TIME, 5, -10, 0, 5);
+    register(v0, "bob", TimeMode.EVENT_TIME, -3, Long.MIN_VALUE + 1, 6);
+    register(v0, "cat", TimeMode.EVENT_TIME, 5, Long.MAX_VALUE, -1L << 40, 1L << 40);
+    register(v0, "ann", TimeMode.PROCESSING_TIME, -100, 1);
+    v0.setCurrentKey(Row.of("ann"));
+    assertThat(v0.timers().list(TimeMode.EVENT_TIME)).as("registering a timer twice keeps one").containsExactly(-10L, 0L,
+        5L);
+    v0.setCurrentKey(Row.of("cat"));
+    assertThat(v0.timers().list(TimeMode.EVENT_TIME)).containsExactly(-1L << 40, 5L, 1L << 40, Long.MAX_VALUE);
+    v0.commit();
+
+    KeyedPartitionState v1 = fresh(1);
+    List<ExpiredTimer> fired = list(v1.timers().expired(TimeMode.EVENT_TIME, 6));
+    assertThat(fired).extracting(ExpiredTimer::time).containsExactly(Long.MIN_VALUE + 1, -1L << 40, -10L, -3L, 0L, 5L,
+        5L);
+    assertThat(fired).extracting(t -> t.key().getString(0)).startsWith("bob", "cat", "ann", "bob", "ann");
+    assertThat(fired.subList(5, 7)).extracting(t -> t.key().getString(0)).containsExactlyInAnyOrder("ann", "cat");
+    assertThat(fired).allMatch(t -> t.mode() == TimeMode.EVENT_TIME);
+    assertThat(list(v1.timers().expired(TimeMode.EVENT_TIME, 6))).as("fired timers are gone").isEmpty();
+    v1.setCurrentKey(Row.of("ann"));
+    assertThat(v1.timers().list(TimeMode.EVENT_TIME)).isEmpty();
+    assertThat(v1.timers().list(TimeMode.PROCESSING_TIME)).as("firing event time leaves processing time")
+        .containsExactly(-100L, 1L);
+    v1.timers().delete(TimeMode.PROCESSING_TIME, 1);
+    v1.timers().delete(TimeMode.PROCESSING_TIME, 12345);
+    v1.commit();
+
+    KeyedPartitionState v2 = fresh(2);
+    assertThat(list(v2.timers().expired(TimeMode.EVENT_TIME, Long.MAX_VALUE))).as("a timer fires before its time,"
+        + " strictly").extracting(ExpiredTimer::time).containsExactly(6L, 1L << 40);
+    assertThat(list(v2.timers().expired(TimeMode.PROCESSING_TIME, Long.MAX_VALUE))).extracting(ExpiredTimer::time)
+        .containsExactly(-100L);
+    v2.setCurrentKey(Row.of("cat"));
+    assertThat(v2.timers().list(TimeMode.EVENT_TIME)).containsExactly(Long.MAX_VALUE);
+  }
+
+  @Test
+  void aFiredTimerCanBeRegisteredAgainByItsHandlerAndFiresLater() {
+    KeyedPartitionState v0 = fresh(0);
+    register(v0, "ann", TimeMode.EVENT_TIME, 10);
+    Iterator<ExpiredTimer> due = v0.timers().expired(TimeMode.EVENT_TIME, 20);
+    ExpiredTimer timer = due.next();
+    v0.setCurrentEncodedKey(timer.encodedKey());
+    assertThat(v0.currentKey()).isEqualTo(Row.of("ann"));
+    assertThat(v0.timers().list(TimeMode.EVENT_TIME)).as("removed as it fired").isEmpty();
+    v0.timers().registerEventTimeTimer(10);
+    v0.timers().registerEventTimeTimer(15);
+    assertThat(due.hasNext()).as("timers registered while firing fire in a later call").isFalse();
+    assertThat(list(v0.timers().expired(TimeMode.EVENT_TIME, 20))).extracting(ExpiredTimer::time).containsExactly(10L,
+        15L);
+  }
+
+  @Test
+  void firingReadsOnlyTheExpiredRange() {
+    StoreWrappers.Counts counts = new StoreWrappers.Counts();
+    KeyedStateBackend backend = fixture.open(SPEC, new KeyGroups(128, 1), f -> StoreWrappers.counting(f, counts));
+    KeyedPartitionState v0 = backend.begin(0, 0);
+    for (int k = 0; k < 100; k++) {
+      v0.setCurrentKey(Row.of("user" + k));
+      for (long t = 0; t < 10; t++) {
+        v0.timers().registerEventTimeTimer(t * 100 + k);
+        v0.timers().registerProcessingTimeTimer(t);
+      }
+    }
+    v0.commit();
+    counts.rangeEntries.set(0);
+    counts.fullScans.set(0);
+
+    KeyedPartitionState v1 = backend.begin(0, 1);
+    List<ExpiredTimer> fired = list(v1.timers().expired(TimeMode.EVENT_TIME, 7));
+    assertThat(fired).extracting(ExpiredTimer::time).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L);
+    assertThat(counts.rangeEntries).as("entries the store's range scans returned").hasValue(7);
+    assertThat(counts.fullScans).as("full scans").hasValue(0);
+    KeyedStateMetrics metrics = v1.metrics();
+    assertThat(metrics.entriesScanned()).isEqualTo(7);
+    assertThat(metrics.timersFired()).isEqualTo(7);
+    assertThat(metrics.fullScans()).isZero();
+    assertThat(list(v1.timers().expired(TimeMode.EVENT_TIME, 7))).isEmpty();
+    assertThat(counts.rangeEntries).as("nothing is left to read below 7").hasValue(7);
+    v1.commit();
+    assertThat(v1.metrics().timers()).isEqualTo(2000 - 7);
+  }
+
+  @Test
+  void withoutRangeScansEveryReadFallsBackToAFullScanCountedInTheMetrics() {
+    KeyedStateBackend backend = fixture.open(SPEC, new KeyGroups(128, 1), StoreWrappers::withoutRangeScans);
+    KeyedPartitionState v0 = backend.begin(0, 0);
+    register(v0, "ann", TimeMode.EVENT_TIME, 3, -3);
+    register(v0, "bob", TimeMode.EVENT_TIME, 1, 30);
+    v0.setCurrentKey(Row.of("ann"));
+    v0.listState("events").appendAll(List.of(Row.of(2L, "x"), Row.of(1L, "y")));
+    v0.mapState("seen").put(Row.of(-1L), Row.of(1));
+    v0.mapState("seen").put(Row.of(1L), Row.of(2));
+    v0.setCurrentKey(Row.of("bob"));
+    v0.listState("events").append(Row.of(3L, "z"));
+    v0.mapState("seen").put(Row.of(7L), Row.of(7));
+    v0.commit();
+
+    KeyedPartitionState v1 = backend.begin(0, 1);
+    assertThat(list(v1.timers().expired(TimeMode.EVENT_TIME, 10))).extracting(ExpiredTimer::time).containsExactly(-3L,
+        1L, 3L);
+    v1.setCurrentKey(Row.of("ann"));
+    assertThat(rows(v1.listState("events").get())).containsExactly(Row.of(2L, "x"), Row.of(1L, "y"));
+    assertThat(rows(v1.mapState("seen").keys())).containsExactly(Row.of(1L), Row.of(-1L));
+    v1.listState("events").clear();
+    v1.mapState("seen").clear();
+    assertThat(v1.listState("events").exists()).isFalse();
+    assertThat(v1.mapState("seen").exists()).isFalse();
+    v1.setCurrentKey(Row.of("bob"));
+    assertThat(rows(v1.mapState("seen").keys())).containsExactly(Row.of(7L));
+    assertThat(v1.timers().list(TimeMode.EVENT_TIME)).containsExactly(30L);
+    KeyedStateMetrics metrics = v1.metrics();
+    assertThat(metrics.fullScans()).as("the expired timers, ann's map keys, clear and exists, bob's map keys and timers").isEqualTo(6);
+    assertThat(metrics.customMetrics()).containsEntry("numFullStateScans", 6L);
+  }
+
+  @Test
+  void processingTimeTimersFireAgainstTheBatchTimeTakenFromTheClock() {
+    ManualClock clock = new ManualClock(1_000);
+    long batch0 = clock.millis();
+    KeyedPartitionState v0 = fresh(0);
+    register(v0, "ann", TimeMode.PROCESSING_TIME, batch0 + 500);
+    register(v0, "bob", TimeMode.PROCESSING_TIME, batch0 + 1_500);
+    assertThat(list(v0.timers().expired(TimeMode.PROCESSING_TIME, batch0))).isEmpty();
+    v0.commit();
+
+    clock.advance(600);
+    long batch1 = clock.millis();
+    KeyedPartitionState v1 = fresh(1);
+    assertThat(list(v1.timers().expired(TimeMode.PROCESSING_TIME, batch1))).extracting(t -> t.key().getString(0))
+        .containsExactly("ann");
+    v1.commit();
+
+    // Batch 1 replayed after the clock moved on: with the time recorded for batch 1 it fires
+    // what its first run fired, not bob's timer too.
+    clock.advance(5_000);
+    KeyedPartitionState replay = fresh(1);
+    assertThat(list(replay.timers().expired(TimeMode.PROCESSING_TIME, batch1))).extracting(t -> t.key().getString(0))
+        .containsExactly("ann");
+    replay.abort();
+
+    KeyedPartitionState v2 = fresh(2);
+    assertThat(list(v2.timers().expired(TimeMode.PROCESSING_TIME, clock.millis()))).extracting(t -> t.key().getString(0))
+        .containsExactly("bob");
+  }
+
+  @Test
+  void eachVariableAndTheTimersAreAStoreOfTheirOwnNamedAfterThem() {
+    KeyedStateBackend backend = fixture.open(SPEC, 2);
+    assertThat(backend.storeNames()).containsExactly("total", "events", "seen", "_timers");
+    for (int p = 0; p < 2; p++) {
+      KeyedPartitionState state = backend.begin(p, 0);
+      assertThat(state.storeNames()).containsExactly("total", "events", "seen", "_timers");
+      state.commit();
+    }
+    for (String store : backend.storeNames()) {
+      assertThat(dir.resolve("checkpoint/state/0/1/" + store)).isDirectory();
+    }
+    assertThat(dir.resolve("checkpoint/state/0/" + KeyedStateSchemaFile.NAME)).isRegularFile();
+  }
+
+  @Test
+  void metricsCountRowsPerVariableAndTimers() {
+    KeyedPartitionState v0 = fresh(0);
+    v0.setCurrentKey(Row.of("ann"));
+    v0.valueState("total").update(Row.of(1L, "a"));
+    v0.listState("events").appendAll(List.of(Row.of(1L, "a"), Row.of(2L, "b")));
+    v0.mapState("seen").put(Row.of(1L), Row.of(1));
+    v0.timers().registerEventTimeTimer(1);
+    v0.timers().registerEventTimeTimer(2);
+    v0.setCurrentKey(Row.of("bob"));
+    v0.valueState("total").update(Row.of(2L, "b"));
+    v0.timers().registerProcessingTimeTimer(3);
+    v0.timers().delete(TimeMode.EVENT_TIME, 99);
+    v0.commit();
+    KeyedStateMetrics m = v0.metrics();
+    assertThat(m.rowsTotal()).containsExactly(Map.entry("total", 2L), Map.entry("events", 3L), Map.entry("seen", 1L));
+    assertThat(m.timers()).isEqualTo(3);
+    assertThat(m.timersRegistered()).isEqualTo(3);
+    assertThat(m.timersDeleted()).isEqualTo(1);
+    assertThat(m.totalRows()).isEqualTo(2 + 3 + 1 + 6);
+    assertThat(m.memoryUsedBytes()).isPositive();
+    assertThat(m.plus(m).customMetrics()).containsEntry("numRowsTotal.events", 6L).containsEntry("numTimers", 6L)
+        .containsEntry("numRegisteredTimers", 6L).containsEntry("numDeletedTimers", 2L)
+        .containsEntry("numExpiredTimers", 0L);
+  }
+
+  @Test
+  void aKeyOfAnotherPartitionIsRefused() {
+    KeyedStateBackend backend = fixture.open(SPEC, 4);
+    KeyGroups groups = new KeyGroups(128, 4);
+    byte[] encoded = new io.millrace.runtime.state.RowCodec(KEY).encode(Row.of("ann"));
+    int owner = groups.partition(encoded);
+    KeyedPartitionState other = backend.begin((owner + 1) % 4, 0);
+    assertThatThrownBy(() -> other.setCurrentKey(Row.of("ann"))).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("[ann] belongs to partition " + owner);
+    KeyedPartitionState own = backend.begin(owner, 0);
+    own.setCurrentKey(Row.of("ann"));
+    own.valueState("total").update(Row.of(1L, "x"));
+    own.commit();
+  }
+
+  @Test
+  void rowsThatDoNotFitTheirVariableAreRefusedNamingIt() {
+    KeyedPartitionState v0 = fresh(0);
+    assertThatThrownBy(() -> v0.valueState("total").get()).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("no current grouping key");
+    v0.setCurrentKey(Row.of("ann"));
+    assertThatThrownBy(() -> v0.valueState("total").update(Row.of("not a long", "x")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("value of state variable 'total' of operator 'test' takes rows of [sum LONG, last STRING]");
+    assertThatThrownBy(() -> v0.valueState("total").update(Row.of(1L))).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> v0.valueState("total").update(null)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("cannot be null");
+    v0.listState("events").append(Row.of(1L, "kept"));
+    assertThatThrownBy(() -> v0.listState("events").appendAll(List.of(Row.of(2L, "x"), Row.of("bad", "y"))))
+        .hasMessageContaining("element of state variable 'events'");
+    assertThatThrownBy(() -> v0.listState("events").put(List.of(Row.of("bad", "y"))))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(rows(v0.listState("events").get())).as("a refused row leaves the list as it was")
+        .containsExactly(Row.of(1L, "kept"));
+    assertThatThrownBy(() -> v0.mapState("seen").put(Row.of("x"), Row.of(1))).hasMessageContaining("map key of state"
+        + " variable 'seen'");
+    assertThatThrownBy(() -> v0.listState("total")).hasMessageContaining("'total' of operator 'test' is a VALUE<");
+    assertThatThrownBy(() -> v0.valueState("nope")).hasMessageContaining("declared no state variable 'nope'");
+    assertThatThrownBy(() -> v0.setCurrentKey(Row.of(1L))).isInstanceOf(ClassCastException.class);
+  }
+
+  @Test
+  void aRestartThatDeclaresOtherStateIsRefusedNamingTheDifference() throws Exception {
+    fresh(0).commit();
+    assertThatThrownBy(() -> fixture.open(KeyedStateSpec.of("test", KEY)
+        .value("total", Schema.parse("sum DOUBLE, last STRING")).list("events", Schema.parse("id LONG, label STRING"))
+        .map("seen", Schema.parse("item LONG"), Schema.parse("count INT")).withTimers(), 1))
+        .hasMessageContaining("state variable 'total' was VALUE<sum LONG, last STRING> and is VALUE<sum DOUBLE, last"
+            + " STRING>");
+    assertThatThrownBy(() -> fixture.open(SPEC.value("extra", Schema.parse("x INT")), 1))
+        .hasMessageContaining("state variable 'extra' (VALUE<x INT>) is new");
+    assertThatThrownBy(() -> fixture.open(KeyedStateSpec.of("test", KEY).value("total", Schema.parse("sum LONG, last"
+        + " STRING")).list("events", Schema.parse("id LONG, label STRING")).withTimers(), 1))
+        .hasMessageContaining("state variable 'seen' (MAP<[item LONG] -> [count INT]>) is no longer declared");
+    assertThatThrownBy(() -> fixture.open(KeyedStateSpec.of("test", Schema.parse("user LONG"))
+        .value("total", Schema.parse("sum LONG, last STRING")).list("events", Schema.parse("id LONG, label STRING"))
+        .map("seen", Schema.parse("item LONG"), Schema.parse("count INT")), 1))
+        .hasMessageContaining("the grouping key was [user STRING] and is [user LONG]")
+        .hasMessageContaining("the state has timers and the operator declares none");
+    assertThat(fresh(1).version()).as("the same declaration opens").isEqualTo(1);
+
+    Files.delete(dir.resolve("checkpoint/state/0/" + KeyedStateSchemaFile.NAME));
+    assertThatThrownBy(() -> fresh(1)).hasMessageContaining("has no declaration")
+        .hasMessageContaining(KeyedStateSchemaFile.NAME + " is missing, but state was written");
+  }
+
+  // ---- helpers
+
+  private static void register(KeyedPartitionState state, String user, TimeMode mode, long... times) {
+    state.setCurrentKey(Row.of(user));
+    for (long t : times) {
+      state.timers().register(mode, t);
+    }
+  }
+
+  private static <T> List<T> list(Iterator<T> it) {
+    List<T> out = new ArrayList<>();
+    it.forEachRemaining(out::add);
+    return out;
+  }
+
+  private static List<Row> rows(Iterator<Row> it) {
+    return list(it);
+  }
+
+  /** Every variable and timer of each user, one line per user. */
+  static List<String> dump(KeyedPartitionState state, String... users) {
+    List<String> lines = new ArrayList<>();
+    for (String user : users) {
+      state.setCurrentKey(Row.of(user));
+      List<String> seen = new ArrayList<>();
+      state.mapState("seen").iterator().forEachRemaining(e -> seen.add(e.getKey() + "=" + e.getValue()));
+      lines.add(user + " total=" + state.valueState("total").get() + " events=" + list(state.listState("events").get())
+          + " seen={" + String.join(", ", seen) + "} event=" + state.timers().list(TimeMode.EVENT_TIME)
+          + " processing=" + state.timers().list(TimeMode.PROCESSING_TIME));
+    }
+    return lines;
+  }
+}
