@@ -9,7 +9,7 @@ import io.millrace.api.StreamingQuery;
 import io.millrace.api.StreamingQueryListener;
 import io.millrace.api.Trigger;
 import io.millrace.plugins.sink.MemorySinkTable;
-import io.millrace.plugins.source.MemoryStream;
+import io.millrace.api.testing.MemoryStream;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.io.IOException;

@@ -8,7 +8,7 @@ import io.millrace.api.AnalysisException;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
 import io.millrace.plugins.sink.MemorySinkTable;
-import io.millrace.plugins.source.MemoryStream;
+import io.millrace.api.testing.MemoryStream;
 import io.millrace.runtime.checkpoint.CheckpointInUseException;
 import io.millrace.runtime.plugin.UnknownPluginException;
 import io.millrace.spi.CorruptFileException;

@@ -13,7 +13,7 @@ import io.millrace.api.StreamingQueryListener;
 import io.millrace.api.StreamingQueryProgress;
 import io.millrace.api.Trigger;
 import io.millrace.plugins.sink.MemorySinkTable;
-import io.millrace.plugins.source.MemoryStream;
+import io.millrace.api.testing.MemoryStream;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.sink.DeliveryGuarantee;

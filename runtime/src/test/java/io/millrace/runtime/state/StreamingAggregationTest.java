@@ -14,7 +14,7 @@ import io.millrace.api.MillraceSession;
 import io.millrace.api.StateOperatorProgress;
 import io.millrace.api.StreamingQuery;
 import io.millrace.plugins.sink.MemorySinkTable;
-import io.millrace.plugins.source.MemoryStream;
+import io.millrace.api.testing.MemoryStream;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.fault.FaultPoint;
