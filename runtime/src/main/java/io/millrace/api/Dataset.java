@@ -140,6 +140,11 @@ public final class Dataset {
     return new GroupedData(session, plan, exprs);
   }
 
+  /** The session this dataset belongs to, as Spark's {@code Dataset.sparkSession}. */
+  public MillraceSession session() {
+    return session;
+  }
+
   /** Always true: every dataset here is a stream. */
   public boolean isStreaming() {
     return true;
