@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Where the harness's query writes: each batch's rows by batch id, kept across restarts of the
@@ -17,6 +19,7 @@ import java.util.TreeMap;
  * sink keeps one copy.
  */
 final class SinkBatches implements ForeachBatchFunction {
+  private static final Logger LOG = LoggerFactory.getLogger(SinkBatches.class);
   private static final int ROWS_SHOWN_PER_BATCH = 50;
 
   private final OutputMode mode;
@@ -36,7 +39,11 @@ final class SinkBatches implements ForeachBatchFunction {
       if (mode == OutputMode.COMPLETE) {
         batches.clear();
       }
-      batches.put(batchId, List.copyOf(rows));
+      List<Row> earlier = batches.put(batchId, List.copyOf(rows));
+      if (earlier != null) {
+        LOG.info("Stream test sink: batch {} was written again (a replay after a restart); its {} rows replace the {} "
+            + "written before", batchId, rows.size(), earlier.size());
+      }
     }
   }
 
