@@ -135,7 +135,7 @@ class DistributionIT {
     // The built-in sources and sinks ship no kits (their suites run in the module's own tests):
     // without --allow-unchecked the runner exits 2 for them; with it, it still names them.
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-    assertThat(run.out()).contains("source 'memory'").contains("not checked");
+    assertThat(run.out()).contains("source 'rate'").contains("not checked");
     assertThat(tmp.resolve("tck/report.json")).exists();
   }
 

@@ -170,6 +170,11 @@ public final class Dataset {
     return io.millrace.runtime.exec.Explain.of(session.engine(), plan);
   }
 
+  /** The session this dataset belongs to, as Spark's {@code Dataset.sparkSession}. */
+  public MillraceSession session() {
+    return session;
+  }
+
   /** Always true: every dataset here is a stream. */
   public boolean isStreaming() {
     return true;

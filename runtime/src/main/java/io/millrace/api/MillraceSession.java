@@ -47,6 +47,15 @@ public final class MillraceSession implements AutoCloseable {
     return engine.settings().options().asMap();
   }
 
+  /**
+   * The clock every query of this session reads: the machine's, or the one given to
+   * {@link Builder#clock}; the test harness ({@code io.millrace.api.testing.StreamTest}) reads it
+   * to advance a manual clock only once the query waits on it.
+   */
+  public Clock clock() {
+    return engine.clock();
+  }
+
   Engine engine() {
     return engine;
   }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
+import io.millrace.api.testing.MemoryStream;
 import io.millrace.plugins.sink.MemorySinkTable;
-import io.millrace.plugins.source.MemoryStream;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.StreamingQueryException;
 import io.millrace.api.Trigger;
-import io.millrace.plugins.source.MemoryStream;
+import io.millrace.api.testing.MemoryStream;
 import io.millrace.runtime.cli.Main;
 import io.millrace.runtime.plugin.TestPlugins.GuavaCall;
 import io.millrace.spi.data.Row;

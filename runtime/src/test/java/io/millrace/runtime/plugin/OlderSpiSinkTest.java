@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.millrace.api.AnalysisException;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
-import io.millrace.plugins.source.MemoryStream;
+import io.millrace.api.testing.MemoryStream;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.sink.SinkProvider;
 import java.util.UUID;

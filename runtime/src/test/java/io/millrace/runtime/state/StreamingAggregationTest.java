@@ -5,6 +5,17 @@ import static io.millrace.api.functions.col;
 import static io.millrace.api.functions.count;
 import static io.millrace.api.functions.max;
 import static io.millrace.api.functions.sum;
+import static io.millrace.api.testing.StreamAction.addData;
+import static io.millrace.api.testing.StreamAction.assertOnQuery;
+import static io.millrace.api.testing.StreamAction.checkAnswer;
+import static io.millrace.api.testing.StreamAction.checkAnswerInOrder;
+import static io.millrace.api.testing.StreamAction.checkLastBatch;
+import static io.millrace.api.testing.StreamAction.execute;
+import static io.millrace.api.testing.StreamAction.expectFailure;
+import static io.millrace.api.testing.StreamAction.processAllAvailable;
+import static io.millrace.api.testing.StreamAction.startStream;
+import static io.millrace.api.testing.StreamAction.stopStream;
+import static io.millrace.api.testing.StreamTest.testStream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,16 +24,18 @@ import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StateOperatorProgress;
 import io.millrace.api.StreamingQuery;
+import io.millrace.api.testing.MemoryStream;
 import io.millrace.plugins.sink.MemorySinkTable;
-import io.millrace.plugins.source.MemoryStream;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.fault.FaultPoint;
+import io.millrace.spi.sink.OutputMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -65,6 +78,11 @@ class StreamingAggregationTest {
         .option("checkpointLocation", dir.resolve("ckpt").toString()).start();
   }
 
+  /** The stream, read in three partitions. */
+  private Dataset source(MillraceSession session) {
+    return stream.readStream(session).option("numPartitions", "3").load();
+  }
+
   private static Dataset countAndSum(Dataset in) {
     return in.groupBy("key").agg(count("*").as("n"), sum("amount").as("total"), max(col("amount")), avg("amount"));
   }
@@ -82,29 +100,22 @@ class StreamingAggregationTest {
   @Test
   void updateModeEmitsTheGroupsEachBatchChangedAndKeepsStateAcrossRestarts() {
     try (MillraceSession session = builder().build()) {
-      StreamingQuery q = start(session, "update", StreamingAggregationTest::countAndSum);
-      add("a", 1);
-      add("b", 10);
-      add("a", 3);
-      q.processAllAvailable();
-      assertThat(sorted(MemorySinkTable.get(output).rows())).containsExactly(
-          Row.of("a", 2L, 4L, 3L, 2.0), Row.of("b", 1L, 10L, 10L, 10.0));
-      StateOperatorProgress state = q.lastProgress().stateOperators().get(0);
-      assertThat(state.operatorName()).isEqualTo("stateStoreSave");
-      assertThat(state.numRowsTotal()).isEqualTo(2);
-      assertThat(state.numRowsUpdated()).isEqualTo(2);
-      assertThat(state.memoryUsedBytes()).isPositive();
-      assertThat(state.numShufflePartitions()).isEqualTo(4);
-      q.stop();
-    }
-    try (MillraceSession session = builder().build()) {
-      StreamingQuery q = start(session, "update", StreamingAggregationTest::countAndSum);
-      add("a", 5);
-      q.processAllAvailable();
-      q.stop();
-      List<Row> rows = MemorySinkTable.get(output).rows();
-      assertThat(rows.get(rows.size() - 1)).isEqualTo(Row.of("a", 3L, 9L, 5L, 3.0));
-      assertThat(q.lastProgress().stateOperators().get(0).numRowsTotal()).isEqualTo(2);
+      testStream(countAndSum(source(session)), OutputMode.UPDATE).run(
+          addData(stream, Row.of("a", 1L), Row.of("b", 10L), Row.of("a", 3L)),
+          checkAnswer(Row.of("a", 2L, 4L, 3L, 2.0), Row.of("b", 1L, 10L, 10L, 10.0)),
+          execute("the operator's figures", q -> {
+            StateOperatorProgress state = q.lastProgress().stateOperators().get(0);
+            assertThat(state.operatorName()).isEqualTo("stateStoreSave");
+            assertThat(state.numRowsTotal()).isEqualTo(2);
+            assertThat(state.numRowsUpdated()).isEqualTo(2);
+            assertThat(state.memoryUsedBytes()).isPositive();
+            assertThat(state.numShufflePartitions()).isEqualTo(4);
+          }),
+          stopStream(),
+          startStream(),
+          addData(stream, Row.of("a", 5L)),
+          checkLastBatch(Row.of("a", 3L, 9L, 5L, 3.0)),
+          assertOnQuery(q -> q.lastProgress().stateOperators().get(0).numRowsTotal() == 2, "both groups are in the state"));
     }
   }
 
@@ -177,14 +188,11 @@ class StreamingAggregationTest {
   @Test
   void completeModeEmitsTheWholeResultEveryBatch() {
     try (MillraceSession session = builder().build()) {
-      StreamingQuery q = start(session, "complete", in -> in.groupBy("key").count());
-      add("a", 1);
-      add("b", 1);
-      q.processAllAvailable();
-      add("a", 1);
-      q.processAllAvailable();
-      q.stop();
-      assertThat(sorted(MemorySinkTable.get(output).rows())).containsExactly(Row.of("a", 2L), Row.of("b", 1L));
+      testStream(source(session).groupBy("key").count(), OutputMode.COMPLETE).run(
+          addData(stream, Row.of("a", 1L), Row.of("b", 1L)),
+          processAllAvailable(),
+          addData(stream, Row.of("a", 1L)),
+          checkAnswer(Row.of("a", 2L), Row.of("b", 1L)));
     }
   }
 
@@ -243,26 +251,22 @@ class StreamingAggregationTest {
 
   @Test
   void aCrashBetweenTheStateCommitAndTheCommitLogReplaysToTheSameResult() {
-    io.millrace.spi.fault.FaultInjector crash = (point, batch) -> {
-      if (point == FaultPoint.AFTER_SINK_WRITE && batch == 1) {
+    AtomicBoolean crashed = new AtomicBoolean();
+    io.millrace.spi.fault.FaultInjector crashOnce = (point, batch) -> {
+      if (point == FaultPoint.AFTER_SINK_WRITE && batch == 1 && crashed.compareAndSet(false, true)) {
         throw new IllegalStateException("simulated crash after the sink wrote batch 1");
       }
     };
-    try (MillraceSession session = builder().faultInjector(crash).build()) {
-      StreamingQuery q = start(session, "update", in -> in.groupBy("key").count());
-      add("a", 1);
-      q.processAllAvailable();
-      add("a", 1);
-      assertThatThrownBy(q::processAllAvailable).hasMessageContaining("simulated crash");
-    }
-    try (MillraceSession session = builder().build()) {
-      StreamingQuery q = start(session, "update", in -> in.groupBy("key").count());
-      add("a", 1);
-      q.processAllAvailable();
-      q.stop();
-      // Batch 1 ran again from state version 1, not from the version it had already committed.
-      List<Row> rows = MemorySinkTable.get(output).rows();
-      assertThat(rows).containsExactly(Row.of("a", 1L), Row.of("a", 2L), Row.of("a", 3L));
+    try (MillraceSession session = builder().faultInjector(crashOnce).build()) {
+      testStream(source(session).groupBy("key").count(), OutputMode.UPDATE).run(
+          addData(stream, Row.of("a", 1L)),
+          processAllAvailable(),
+          addData(stream, Row.of("a", 1L)),
+          expectFailure(IllegalStateException.class, "simulated crash"),
+          startStream(),
+          addData(stream, Row.of("a", 1L)),
+          // Batch 1 ran again from state version 1, not from the version it had already committed.
+          checkAnswerInOrder(Row.of("a", 1L), Row.of("a", 2L), Row.of("a", 3L)));
     }
   }
 

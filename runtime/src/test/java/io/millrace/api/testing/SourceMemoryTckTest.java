@@ -1,4 +1,4 @@
-package io.millrace.plugins.tck;
+package io.millrace.api.testing;
 
 import io.millrace.tck.source.SourceContractSuite;
 import io.millrace.tck.source.SourceKit;

@@ -1,4 +1,4 @@
-package io.millrace.plugins.source;
+package io.millrace.api.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -46,6 +46,27 @@ class MemoryStreamTest {
 
     MemoryStream.remove("stream-test-a");
     assertThat(MemoryStream.find("stream-test-a")).isEmpty();
+  }
+
+  @Test
+  void aStreamCreatedWithoutANameGetsAFreshOneAndCloseForgetsIt() {
+    MemoryStream first = MemoryStream.create(SCHEMA);
+    MemoryStream second = MemoryStream.create(SCHEMA);
+    assertThat(first.name()).startsWith("memory-stream-").isNotEqualTo(second.name());
+    assertThat(MemoryStream.get(first.name())).isSameAs(first);
+    first.close();
+    second.close();
+    assertThat(MemoryStream.find(first.name())).isEmpty();
+    assertThat(MemoryStream.find(second.name())).isEmpty();
+  }
+
+  @Test
+  void closingAStreamLeavesAnotherOfTheSameNameRegistered() {
+    MemoryStream old = MemoryStream.create("stream-test-a", SCHEMA);
+    MemoryStream.remove("stream-test-a");
+    MemoryStream replacement = MemoryStream.create("stream-test-a", SCHEMA);
+    old.close();
+    assertThat(MemoryStream.get("stream-test-a")).isSameAs(replacement);
   }
 
   @Test

@@ -1,10 +1,8 @@
-package io.millrace.plugins.source;
+package io.millrace.api.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.millrace.plugins.testing.SourceReads;
-import io.millrace.plugins.testing.TestSourceContext;
 import io.millrace.spi.InvalidOptionException;
 import io.millrace.spi.MillraceException;
 import io.millrace.spi.data.Row;

@@ -1,5 +1,8 @@
-package io.millrace.plugins.source;
+package io.millrace.api.testing;
 
+import io.millrace.api.DataStreamReader;
+import io.millrace.api.Dataset;
+import io.millrace.api.MillraceSession;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.util.ArrayList;
@@ -10,18 +13,26 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A named, append-only table of rows held in this JVM, read by the {@code memory} source
- * ({@code readStream().format("memory").option("name", ..)}). Tests and applications create
- * one, start a query over it, and {@link #addData add rows} as they go.
+ * A named, append-only table of rows held in this JVM, the input of tests, as Spark's
+ * {@code MemoryStream}: create one, read it with {@link #toDataset} (the {@code memory} source),
+ * start a query and {@link #addData add rows} as the test goes.
  *
- * <p>Streams live in a JVM-wide registry until {@link #remove removed}. Rows are checked
- * against the schema as they are added, and a batch of added rows becomes visible at once.
- * The offset after the {@code n}th row is {@code n}. Every method is thread-safe.
+ * <pre>{@code
+ * MemoryStream events = MemoryStream.create(Schema.parse("key STRING, amount LONG"));
+ * Dataset counts = events.toDataset(session).groupBy("key").count();
+ * events.addData(Row.of("a", 1L), Row.of("b", 2L));   // returns the new end offset, 2
+ * }</pre>
+ *
+ * <p>Streams live in a JVM-wide registry until {@link #remove removed} or {@link #close closed}.
+ * Rows are checked against the schema as they are added, and a batch of added rows becomes
+ * visible at once. The offset after the {@code n}th row is {@code n}. Every method is thread-safe.
  */
-public final class MemoryStream {
+public final class MemoryStream implements AutoCloseable {
   private static final Map<String, MemoryStream> STREAMS = new ConcurrentHashMap<>();
+  private static final AtomicLong UNNAMED = new AtomicLong();
 
   private final String name;
   private final Schema schema;
@@ -48,6 +59,18 @@ public final class MemoryStream {
           "a memory stream named '" + name + "' already exists; remove it first with MemoryStream.remove(\"" + name + "\")");
     }
     return stream;
+  }
+
+  /** Registers an empty stream under a name of its own, {@code memory-stream-N}. */
+  public static MemoryStream create(Schema schema) {
+    Objects.requireNonNull(schema, "schema");
+    while (true) {
+      String name = "memory-stream-" + UNNAMED.incrementAndGet();
+      MemoryStream stream = new MemoryStream(name, schema);
+      if (STREAMS.putIfAbsent(name, stream) == null) {
+        return stream;
+      }
+    }
   }
 
   /**
@@ -83,6 +106,19 @@ public final class MemoryStream {
 
   public Schema schema() {
     return schema;
+  }
+
+  /** The stream as a streaming {@code Dataset} of {@code session}: the {@code memory} source over it. */
+  public Dataset toDataset(MillraceSession session) {
+    return readStream(session).load();
+  }
+
+  /**
+   * A reader of {@code session} set to this stream, for the {@code memory} source's other
+   * options: {@code stream.readStream(session).option("numPartitions", 3).load()}.
+   */
+  public DataStreamReader readStream(MillraceSession session) {
+    return session.readStream().format(MemorySourceProvider.NAME).option(MemorySourceProvider.STREAM, name);
   }
 
   /**
@@ -127,6 +163,12 @@ public final class MemoryStream {
       }
       return List.copyOf(rows.subList((int) range.from(), (int) range.until()));
     }
+  }
+
+  /** Removes this stream from the registry, if it is still the one registered under its name. */
+  @Override
+  public void close() {
+    STREAMS.remove(name, this);
   }
 
   @Override

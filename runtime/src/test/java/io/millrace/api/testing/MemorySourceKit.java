@@ -1,7 +1,5 @@
-package io.millrace.plugins.tck;
+package io.millrace.api.testing;
 
-import io.millrace.plugins.source.MemorySourceProvider;
-import io.millrace.plugins.source.MemoryStream;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.source.SourceProvider;

@@ -1,4 +1,4 @@
-package io.millrace.plugins.source;
+package io.millrace.api.testing;
 
 import io.millrace.spi.source.InputPartition;
 
