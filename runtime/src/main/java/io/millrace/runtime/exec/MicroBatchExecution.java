@@ -457,9 +457,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     BatchRun run = new BatchRun(batchId, context, reader, timer, sources, starts, ends, lateWatermarkMs,
         seq.batchWatermarkMs());
     List<RowTask> tasks = plan.root().tasks(run);
-    BatchReader.Result<BatchReader.RowList> result = timer.time("getBatch",
-        () -> reader.read(tasks, tasks.size(), context, BatchReader.RowList::new));
-    ListBatch batch = new ListBatch(plan.outputSchema(), BatchReader.RowList.concat(result.inputs()));
+    ListBatch batch = new ListBatch(plan.outputSchema(), timer.time("getBatch", () -> output(tasks, context)));
     timer.time("addBatch", () -> {
       writer.write(batchId, batch);
       engine.faults().reached(FaultPoint.AFTER_SINK_WRITE, batchId);
@@ -485,6 +483,14 @@ public final class MicroBatchExecution implements StreamingQuery {
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
     }
+  }
+
+  /** The rows of the sink's tasks: an operator's output list as it is, or what the tasks read. */
+  private List<io.millrace.spi.data.Row> output(List<RowTask> tasks, EvalContext context) throws Exception {
+    if (tasks.size() == 1 && tasks.get(0).rowsAsTheyAre() != null) {
+      return tasks.get(0).rowsAsTheyAre();
+    }
+    return BatchReader.RowList.concat(reader.read(tasks, tasks.size(), context, BatchReader.RowList::new).inputs());
   }
 
   private List<ProgressTracker.SourceFigures> sourceProgress(List<Offset> starts, List<Offset> ends,

@@ -33,6 +33,11 @@ final class RowListTask implements RowTask {
   }
 
   @Override
+  public List<Row> rowsAsTheyAre() {
+    return pipeline == null ? rows : null;
+  }
+
+  @Override
   public RowTask then(RowPipeline next) {
     return new RowListTask(rows, pipeline == null ? next : pipeline.andThen(next));
   }
