@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A union of two watermarked streams into one windowed count, against Spark 4.0.1 on the same
  * input: a.withWatermark("ts", "10 seconds").union(b.withWatermark("ts", "20 seconds"))
  * .groupBy(window(col("ts"), "10 seconds")).count(), append mode, two shuffle partitions, UTC,
- * one processAllAvailable per step, under spark.sql.streaming.multipleWatermarkPolicy min and max.
+ * one processAllAvailable per step, under spark.sql.streaming.multipleWatermarkPolicy min and max
+ * (update and complete mode under min).
  */
 class UnionWatermarkTest {
   @TempDir Path dir;
@@ -64,12 +65,16 @@ class UnionWatermarkTest {
       List.of(List.of(row(8, "a", "01:30")), List.of(row(107, "b", "01:35"))));
 
   private List<StreamingQueryProgress> run(String policy, List<String> sinkPerStep) {
+    return run(policy, "append", sinkPerStep);
+  }
+
+  private List<StreamingQueryProgress> run(String policy, String mode, List<String> sinkPerStep) {
     try (MillraceSession s = MillraceSession.builder().config("millrace.shuffle.partitions", "2")
         .config("millrace.watermark.multiplePolicy", policy).build()) {
       Dataset left = s.readStream().format("memory").option("name", this.left).load().withWatermark("ts", "10 seconds");
       Dataset right = s.readStream().format("memory").option("name", this.right).load().withWatermark("ts", "20 seconds");
       StreamingQuery q = left.union(right).groupBy(window(col("ts"), "10 seconds")).count()
-          .writeStream().format("memory").option("name", output).outputMode("append")
+          .writeStream().format("memory").option("name", output).outputMode(mode)
           .option("checkpointLocation", dir.resolve("ckpt").toString()).start();
       for (List<List<Row>> step : STEPS) {
         if (!step.get(0).isEmpty()) {
@@ -137,5 +142,41 @@ class UnionWatermarkTest {
     // Rows late by the previous batch's watermark: (4, a, 00:12) in batch 2, (105, b, 00:18) in 4, (7, a, 00:25) in 6.
     assertThat(progress).extracting(p -> p.stateOperators().get(0).numRowsDroppedByWatermark())
         .containsExactly(0L, 0L, 1L, 0L, 1L, 0L, 1L, 0L, 0L, 0L);
+  }
+
+  @Test
+  void inUpdateModeEachBatchEmitsTheWindowsItChanged() {
+    List<String> sink = new ArrayList<>();
+    List<StreamingQueryProgress> progress = run("min", "update", sink);
+    assertThat(watermarks(progress)).containsExactly("00:00:00", "23:59:48", "23:59:48", "23:59:48", "00:00:20",
+        "00:00:20", "00:00:40", "00:00:40", "00:01:15");
+    // The memory sink keeps every update: Spark's rows of each batch, gathered.
+    assertThat(sink).containsExactly(
+        "([00:00:00, 00:00:10], 3), ([00:00:30, 00:00:40], 1)",
+        "([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 1), ([00:00:30, 00:00:40], 1), ([00:00:40, 00:00:50], 1)",
+        "([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 1), ([00:00:10, 00:00:20], 2), ([00:00:30, 00:00:40], 1), "
+            + "([00:00:40, 00:00:50], 1), ([00:00:40, 00:00:50], 2), ([00:00:50, 00:01:00], 1)",
+        "([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 1), ([00:00:10, 00:00:20], 2), ([00:00:20, 00:00:30], 1), "
+            + "([00:00:30, 00:00:40], 1), ([00:00:40, 00:00:50], 1), ([00:00:40, 00:00:50], 2), ([00:00:50, 00:01:00], 1), "
+            + "([00:01:00, 00:01:10], 2)",
+        "([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 1), ([00:00:10, 00:00:20], 2), ([00:00:20, 00:00:30], 1), "
+            + "([00:00:30, 00:00:40], 1), ([00:00:40, 00:00:50], 1), ([00:00:40, 00:00:50], 2), ([00:00:50, 00:01:00], 1), "
+            + "([00:01:00, 00:01:10], 2), ([00:01:30, 00:01:40], 2)");
+  }
+
+  @Test
+  void inCompleteModeEveryBatchEmitsTheWholeTableAndNoBatchRunsWithoutInput() {
+    List<String> sink = new ArrayList<>();
+    List<StreamingQueryProgress> progress = run("min", "complete", sink);
+    assertThat(watermarks(progress)).containsExactly("00:00:00", "23:59:48", "23:59:48", "00:00:20", "00:00:40");
+    assertThat(sink).containsExactly(
+        "([00:00:00, 00:00:10], 3), ([00:00:30, 00:00:40], 1)",
+        "([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 1), ([00:00:30, 00:00:40], 1), ([00:00:40, 00:00:50], 1)",
+        "([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 2), ([00:00:30, 00:00:40], 1), ([00:00:40, 00:00:50], 2), "
+            + "([00:00:50, 00:01:00], 1)",
+        "([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 2), ([00:00:20, 00:00:30], 1), ([00:00:30, 00:00:40], 1), "
+            + "([00:00:40, 00:00:50], 2), ([00:00:50, 00:01:00], 1), ([00:01:00, 00:01:10], 2)",
+        "([00:00:00, 00:00:10], 3), ([00:00:10, 00:00:20], 2), ([00:00:20, 00:00:30], 1), ([00:00:30, 00:00:40], 1), "
+            + "([00:00:40, 00:00:50], 2), ([00:00:50, 00:01:00], 1), ([00:01:00, 00:01:10], 2), ([00:01:30, 00:01:40], 2)");
   }
 }
