@@ -92,12 +92,7 @@ public sealed interface ResolvedPlan {
 
   /** A stateless operator over one input: a row in, a row or none out. */
   record Stateless(ResolvedPlan child, String name, String arguments, RowPipeline.Stage stage, Schema schema,
-      Optional<EventTime> eventTime) implements ResolvedPlan {
-    @Override
-    public List<ResolvedPlan> children() {
-      return List.of(child);
-    }
-
+      Optional<EventTime> eventTime) implements UnaryNode {
     @Override
     public String describe() {
       return name + " " + arguments;
@@ -114,12 +109,7 @@ public sealed interface ResolvedPlan {
    * {@code id}; rows pass unchanged.
    */
   record Watermark(ResolvedPlan child, int id, String column, int columnIndex, long delayMillis)
-      implements ResolvedPlan {
-    @Override
-    public List<ResolvedPlan> children() {
-      return List.of(child);
-    }
-
+      implements UnaryNode {
     @Override
     public boolean watermarked() {
       return true;
@@ -147,15 +137,10 @@ public sealed interface ResolvedPlan {
   }
 
   /** A streaming aggregation. */
-  record Aggregate(ResolvedPlan child, AggregationPlan plan) implements ResolvedPlan {
+  record Aggregate(ResolvedPlan child, AggregationPlan plan) implements UnaryNode {
     @Override
     public boolean stateful() {
       return true;
-    }
-
-    @Override
-    public List<ResolvedPlan> children() {
-      return List.of(child);
     }
 
     @Override
@@ -180,15 +165,10 @@ public sealed interface ResolvedPlan {
   }
 
   /** A streaming deduplication: rows pass unchanged, or not at all. */
-  record Deduplicate(ResolvedPlan child, DeduplicationPlan plan) implements ResolvedPlan {
+  record Deduplicate(ResolvedPlan child, DeduplicationPlan plan) implements UnaryNode {
     @Override
     public boolean stateful() {
       return true;
-    }
-
-    @Override
-    public List<ResolvedPlan> children() {
-      return List.of(child);
     }
 
     @Override
@@ -222,6 +202,16 @@ public sealed interface ResolvedPlan {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.union(this);
+    }
+  }
+
+  /** A node over one input. */
+  sealed interface UnaryNode extends ResolvedPlan permits Stateless, Watermark, Aggregate, Deduplicate {
+    ResolvedPlan child();
+
+    @Override
+    default List<ResolvedPlan> children() {
+      return List.of(child());
     }
   }
 }
