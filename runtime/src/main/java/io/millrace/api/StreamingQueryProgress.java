@@ -27,10 +27,13 @@ import java.util.Map;
  * @param sink the sink
  * @param deliveryGuarantee the end-to-end guarantee this query has: exactly-once,
  *     at-least-once or none (a Millrace addition)
+ * @param fallingBehind why the query does not keep up with its input, when it does not: its
+ *     batches processed rows more slowly than they arrived for several batches, or this batch
+ *     took longer than its trigger interval (a Millrace addition; left out when it keeps up)
  */
 @JsonPropertyOrder({"id", "runId", "name", "timestamp", "batchId", "batchDuration", "numInputRows",
     "inputRowsPerSecond", "processedRowsPerSecond", "durationMs", "eventTime", "stateOperators",
-    "sources", "sink", "deliveryGuarantee"})
+    "sources", "sink", "deliveryGuarantee", "fallingBehind"})
 public record StreamingQueryProgress(
     String id,
     String runId,
@@ -46,7 +49,8 @@ public record StreamingQueryProgress(
     List<StateOperatorProgress> stateOperators,
     List<SourceProgress> sources,
     SinkProgress sink,
-    String deliveryGuarantee) {
+    String deliveryGuarantee,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String fallingBehind) {
 
   /** Compact JSON. */
   public String json() {

@@ -21,9 +21,12 @@ public final class Spi {
    * {@link io.millrace.spi.source.SourceContext#minBatchesToRetain()} (default 100), the fault
    * point {@code DURING_LOG_PURGE} and {@link io.millrace.spi.data.TimestampText}; with it
    * {@code DataType.parse} refuses type names the data model lacks ({@code FLOAT}, {@code DATE},
-   * {@code DECIMAL(p, s)} ...) that 1.1 read silently as another type.
+   * {@code DECIMAL(p, s)} ...) that 1.1 read silently as another type. 1.3 added per-task
+   * writing to the sink ({@code Sink.writesPerTask}, {@code createWriter}, {@code commit},
+   * {@code abort}, {@code TaskWriter}, {@code WriterCommitMessage}), each with a default, and
+   * made {@code Sink.addBatch} a default for sinks that write per task.
    */
-  public static final String VERSION = "1.2";
+  public static final String VERSION = "1.3";
 
   private Spi() {}
 

@@ -1,15 +1,21 @@
 package io.millrace.plugins.sink;
 
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
 import io.millrace.spi.data.TableText;
-import io.millrace.spi.sink.Batch;
 import io.millrace.spi.sink.DeliveryGuarantee;
 import io.millrace.spi.sink.Sink;
+import io.millrace.spi.sink.TaskWriter;
+import io.millrace.spi.sink.WriterCommitMessage;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
  * Prints each batch under a {@code Batch: N} banner, as Spark's console sink does. A replayed
- * batch is printed again, so the guarantee is at-least-once.
+ * batch is printed again, so the guarantee is at-least-once. It writes per task: each task keeps
+ * only the rows that may be shown, so a batch of any size prints in bounded memory.
  */
 final class ConsoleSink implements Sink {
   private static final String BANNER_RULE = "-------------------------------------------\n";
@@ -17,8 +23,10 @@ final class ConsoleSink implements Sink {
   private final int numRows;
   private final boolean truncate;
   private final Supplier<PrintStream> out;
+  private final Schema schema;
 
-  ConsoleSink(int numRows, boolean truncate, Supplier<PrintStream> out) {
+  ConsoleSink(Schema schema, int numRows, boolean truncate, Supplier<PrintStream> out) {
+    this.schema = schema;
     this.numRows = numRows;
     this.truncate = truncate;
     this.out = out;
@@ -30,9 +38,29 @@ final class ConsoleSink implements Sink {
   }
 
   @Override
-  public void addBatch(long batchId, Batch batch) {
+  public boolean writesPerTask() {
+    return true;
+  }
+
+  /** Keeps one row more than is shown, so that the table can say it shows only the top rows. */
+  @Override
+  public TaskWriter createWriter(int partition, long batchId) {
+    return new ConsoleTaskWriter(numRows + 1);
+  }
+
+  @Override
+  public void commit(long batchId, List<WriterCommitMessage> messages) {
+    List<Row> shown = new ArrayList<>();
+    for (WriterCommitMessage m : messages) {
+      List<Row> rows = ((ConsoleTaskWriter.FirstRows) m).asRows();
+      shown.addAll(rows.subList(0, Math.min(rows.size(), numRows + 1 - shown.size())));
+    }
+    print(batchId, shown);
+  }
+
+  private void print(long batchId, List<Row> rows) {
     String text = BANNER_RULE + "Batch: " + batchId + "\n" + BANNER_RULE
-        + TableText.render(batch.schema(), batch, numRows, truncate) + "\n";
+        + TableText.render(schema, rows, numRows, truncate) + "\n";
     PrintStream stream = out.get();
     // One print per batch, so that batches of concurrent queries do not interleave line by line.
     synchronized (stream) {

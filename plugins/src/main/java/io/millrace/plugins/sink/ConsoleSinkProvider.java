@@ -62,6 +62,6 @@ public final class ConsoleSinkProvider implements SinkProvider {
     if (numRows < 0) {
       throw options.invalid(NUM_ROWS, String.valueOf(numRows), "a whole number >= 0");
     }
-    return new ConsoleSink(numRows, options.getBoolean(TRUNCATE, true), out);
+    return new ConsoleSink(context.schema(), numRows, options.getBoolean(TRUNCATE, true), out);
   }
 }

@@ -1,15 +1,19 @@
 package io.millrace.plugins.sink;
 
 import io.millrace.spi.data.Row;
-import io.millrace.spi.sink.Batch;
 import io.millrace.spi.sink.DeliveryGuarantee;
 import io.millrace.spi.sink.OutputMode;
 import io.millrace.spi.sink.Sink;
-import java.util.ArrayList;
+import io.millrace.spi.sink.TaskWriter;
+import io.millrace.spi.sink.WriterCommitMessage;
 import java.util.List;
 import java.util.Map;
 
-/** Writes batches into a {@link MemorySinkTable}; a batch id already written is skipped, logged and counted. */
+/**
+ * Writes batches into a {@link MemorySinkTable}, task by task: each task's writer stages its rows
+ * in the table, and the batch's commit appends them in task order. A batch id already written
+ * is skipped, logged and counted.
+ */
 final class MemorySink implements Sink {
   private static final System.Logger LOG = System.getLogger(MemorySink.class.getName());
 
@@ -28,13 +32,36 @@ final class MemorySink implements Sink {
   }
 
   @Override
-  public void addBatch(long batchId, Batch batch) {
-    List<Row> rows = new ArrayList<>();
-    batch.forEach(rows::add);
+  public boolean writesPerTask() {
+    return true;
+  }
+
+  @Override
+  public TaskWriter createWriter(int partition, long batchId) {
+    return new MemoryTaskWriter(table);
+  }
+
+  @Override
+  public void commit(long batchId, List<WriterCommitMessage> messages) {
+    List<Row> rows = table.unstage(ids(messages));
     if (!table.write(batchId, rows, mode == OutputMode.COMPLETE)) {
       LOG.log(System.Logger.Level.INFO, () -> "skipping batch " + batchId + " for " + table + ": batch "
           + table.lastBatchId() + " is already written");
     }
+  }
+
+  @Override
+  public void abort(long batchId, List<WriterCommitMessage> messages) {
+    table.unstage(ids(messages));
+  }
+
+  private List<String> ids(List<WriterCommitMessage> messages) {
+    return messages.stream().map(m -> {
+      if (!(m instanceof MemoryTaskWriter.StagedRows staged)) {
+        throw new IllegalArgumentException(this + " cannot commit " + m + ", written by another sink's task");
+      }
+      return staged.id();
+    }).toList();
   }
 
   /** {@code numSkippedBatches} and {@code numRows} of the table. */

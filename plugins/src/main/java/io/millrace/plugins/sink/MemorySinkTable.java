@@ -3,6 +3,7 @@ package io.millrace.plugins.sink;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,6 +27,8 @@ public final class MemorySinkTable {
   private final String queryId;
   private final List<Row> rows = new ArrayList<>();
   private final List<Long> batchIds = new ArrayList<>();
+  /** Rows of task writers that committed, by id, until their batch commits or aborts. */
+  private final Map<String, List<Row>> staged = new HashMap<>();
   private long lastBatchId = -1;
   private long addBatchCalls;
   private long skippedBatches;
@@ -96,6 +99,35 @@ public final class MemorySinkTable {
     batchIds.add(batchId);
     lastBatchId = batchId;
     return true;
+  }
+
+  /** Holds a task's rows, invisible, until {@link #unstage} takes them for their batch's commit or abort. */
+  synchronized void stage(String id, List<Row> taskRows) {
+    staged.put(id, taskRows);
+  }
+
+  /**
+   * Takes the staged rows of {@code ids}, in their order.
+   *
+   * @throws IllegalStateException naming the id if this table never staged it (another process's, or taken already)
+   */
+  synchronized List<Row> unstage(List<String> ids) {
+    for (String id : ids) {
+      if (!staged.containsKey(id)) {
+        throw new IllegalStateException(this + " has no staged rows '" + id + "': a task writer of another process"
+            + " or a batch committed twice with the same messages");
+      }
+    }
+    List<Row> out = new ArrayList<>();
+    for (String id : ids) {
+      out.addAll(staged.remove(id));
+    }
+    return out;
+  }
+
+  /** How many tasks' rows wait for their batch's commit or abort. */
+  synchronized int stagedTasks() {
+    return staged.size();
   }
 
   public String name() {

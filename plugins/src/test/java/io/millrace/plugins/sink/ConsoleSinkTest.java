@@ -13,6 +13,10 @@ import io.millrace.spi.sink.Sink;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import io.millrace.spi.sink.TaskWriter;
+import io.millrace.spi.sink.WriterCommitMessage;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -120,5 +124,35 @@ class ConsoleSinkTest {
         .isInstanceOfSatisfying(InvalidOptionException.class, e -> assertThat(e.option()).isEqualTo("numRows"));
     assertThatThrownBy(() -> sink(schema, Map.of("truncate", "sometimes")))
         .hasMessage("option 'truncate' of sink 'console' has the value 'sometimes'; expected true or false");
+  }
+
+  @Test
+  void aBatchWrittenInTasksPrintsTheFirstRowsInTaskOrderAndKeepsNoMore() throws Exception {
+    Schema schema = Schema.parse("id LONG, tag STRUCT<k: STRING>");
+    Sink sink = sink(schema, Map.of("numRows", "3"));
+    assertThat(sink.writesPerTask()).isTrue();
+    List<WriterCommitMessage> messages = new ArrayList<>();
+    List<Row> all = new ArrayList<>();
+    long id = 0;
+    for (int task = 0; task < 3; task++) {
+      TaskWriter writer = sink.createWriter(task, 7);
+      int rows = task == 0 ? 2 : 1000;
+      for (int i = 0; i < rows; i++) {
+        Row row = Row.of(id++, Row.of("t" + task));
+        all.add(row);
+        writer.write(row);
+      }
+      WriterCommitMessage m = writer.commit();
+      // Each task keeps one row more than is shown (to know the table is cut), never its whole output.
+      assertThat(((ConsoleTaskWriter.FirstRows) m).rows()).hasSizeLessThanOrEqualTo(4);
+      messages.add(m);
+    }
+    sink.commit(7, messages);
+    String perTask = printed();
+    captured.reset();
+    sink(schema, Map.of("numRows", "3")).addBatch(7, ListBatch.of(schema, all.toArray(new Row[0])));
+
+    assertThat(perTask).isEqualTo(printed()).contains("|  0|{t0}|", "|  1|{t0}|", "|  2|{t1}|")
+        .contains("only showing top 3 rows");
   }
 }

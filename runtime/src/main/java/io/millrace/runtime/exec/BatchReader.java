@@ -9,7 +9,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.function.Supplier;
 
 /**
  * Runs one operator's input tasks (source partitions, or rows an operator produced, with the
@@ -21,6 +20,12 @@ import java.util.function.Supplier;
 final class BatchReader {
   /** Each run's input, in task order. */
   record Result<T extends PartitionInput>(List<T> inputs) {}
+
+  /** Makes the input of the {@code run}-th run (0, 1, …), on the thread that calls {@link #read}. */
+  @FunctionalInterface
+  interface InputFactory<T extends PartitionInput> {
+    T create(int run) throws Exception;
+  }
 
   /** The input of a stateless query: the rows themselves. */
   static final class RowList implements PartitionInput {
@@ -60,18 +65,19 @@ final class BatchReader {
    * tasks (as even in count as they can be) into one input of its own.
    */
   <T extends PartitionInput> Result<T> read(List<RowTask> tasks, int maxTasks, EvalContext context,
-      Supplier<T> newInput) throws Exception {
+      InputFactory<T> newInput) throws Exception {
     List<List<RowTask>> runs = runs(tasks, maxTasks);
     if (runs.size() <= 1) {
       // One task: the hand-off to a pool thread would cost more than it saves.
       return runs.isEmpty()
           ? new Result<>(new ArrayList<>())
-          : new Result<>(List.of(readRun(runs.get(0), context, newInput.get())));
+          : new Result<>(List.of(readRun(runs.get(0), context, newInput.create(0))));
     }
     List<Future<T>> futures = new ArrayList<>(runs.size());
     try {
-      for (List<RowTask> run : runs) {
-        T input = newInput.get();
+      for (int r = 0; r < runs.size(); r++) {
+        List<RowTask> run = runs.get(r);
+        T input = newInput.create(r);
         Callable<T> task = () -> readRun(run, context, input);
         futures.add(pool.submit(task));
       }
@@ -105,11 +111,20 @@ final class BatchReader {
   private static <T extends PartitionInput> T readRun(List<RowTask> run, EvalContext context, T input)
       throws Exception {
     EvalContext task = context.forTask();
-    for (RowTask t : run) {
-      t.run(input, task);
+    try {
+      for (RowTask t : run) {
+        t.run(input, task);
+      }
+      task.taskDone();
+      input.finish();
+      return input;
+    } catch (Throwable failure) {
+      try {
+        input.abort();
+      } catch (RuntimeException e) {
+        failure.addSuppressed(e);
+      }
+      throw failure;
     }
-    task.taskDone();
-    input.finish();
-    return input;
   }
 }

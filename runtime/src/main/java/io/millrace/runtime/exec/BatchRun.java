@@ -25,14 +25,17 @@ final class BatchRun {
   private final long lateWatermarkMs;
   private final long evictionWatermarkMs;
   private final Map<Integer, StateOperatorProgress> state = new TreeMap<>();
+  private final java.util.function.BooleanSupplier stopRequested;
 
   /**
    * @param lateWatermarkMs the watermark rows are late by: the previous batch's
    * @param evictionWatermarkMs the watermark state is evicted by: this batch's
    */
   BatchRun(long id, EvalContext context, BatchReader reader, ProgressTracker.Timer timer, List<SourceBinding> sources,
-      List<Offset> starts, List<Offset> ends, long lateWatermarkMs, long evictionWatermarkMs) {
+      List<Offset> starts, List<Offset> ends, long lateWatermarkMs, long evictionWatermarkMs,
+      java.util.function.BooleanSupplier stopRequested) {
     this.id = id;
+    this.stopRequested = stopRequested;
     this.context = context;
     this.reader = reader;
     this.timer = timer;
@@ -49,6 +52,11 @@ final class BatchRun {
 
   long id() {
     return id;
+  }
+
+  /** Whether the query was asked to stop: source reads then abandon the batch. */
+  java.util.function.BooleanSupplier stopRequested() {
+    return stopRequested;
   }
 
   EvalContext context() {

@@ -4,7 +4,10 @@ import io.millrace.api.ForeachBatchFunction;
 import io.millrace.spi.sink.Batch;
 import io.millrace.spi.sink.DeliveryGuarantee;
 import io.millrace.spi.sink.Sink;
+import io.millrace.spi.sink.TaskWriter;
+import io.millrace.spi.sink.WriterCommitMessage;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
 /** Where a query's batches go: a sink plugin, or the user's foreachBatch code. */
@@ -14,7 +17,23 @@ interface BatchWriter extends AutoCloseable {
 
   DeliveryGuarantee guarantee();
 
+  /** Writes a whole batch; the path of writers that do not {@linkplain #writesPerTask() write per task}. */
   void write(long batchId, Batch batch) throws Exception;
+
+  /** Whether batches go through {@link #taskWriter} and {@link #commit} instead of {@link #write}. */
+  default boolean writesPerTask() {
+    return false;
+  }
+
+  default TaskWriter taskWriter(int partition, long batchId) throws IOException {
+    throw new UnsupportedOperationException(description() + " does not write per task");
+  }
+
+  default void commit(long batchId, List<WriterCommitMessage> messages) throws IOException {
+    throw new UnsupportedOperationException(description() + " does not write per task");
+  }
+
+  default void abort(long batchId, List<WriterCommitMessage> messages) throws IOException {}
 
   Map<String, String> metrics();
 
@@ -22,6 +41,7 @@ interface BatchWriter extends AutoCloseable {
   void close() throws IOException;
 
   static BatchWriter of(String format, Sink sink) {
+    boolean perTask = sink.writesPerTask();
     return new BatchWriter() {
       @Override
       public String description() {
@@ -36,6 +56,26 @@ interface BatchWriter extends AutoCloseable {
       @Override
       public void write(long batchId, Batch batch) throws IOException {
         sink.addBatch(batchId, batch);
+      }
+
+      @Override
+      public boolean writesPerTask() {
+        return perTask;
+      }
+
+      @Override
+      public TaskWriter taskWriter(int partition, long batchId) throws IOException {
+        return sink.createWriter(partition, batchId);
+      }
+
+      @Override
+      public void commit(long batchId, List<WriterCommitMessage> messages) throws IOException {
+        sink.commit(batchId, messages);
+      }
+
+      @Override
+      public void abort(long batchId, List<WriterCommitMessage> messages) throws IOException {
+        sink.abort(batchId, messages);
       }
 
       @Override

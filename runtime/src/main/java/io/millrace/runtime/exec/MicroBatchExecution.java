@@ -66,6 +66,8 @@ public final class MicroBatchExecution implements StreamingQuery {
   private final WatermarkTracker watermarks;
   private final ScheduledExecutorService maintenance;
   private final BatchWriter writer;
+  /** The current trigger's interval, 0 when batches run back to back. */
+  private long triggerIntervalMs;
   private final SinkReadBack sinkReadBack;
   private final TriggerPolicy policy;
   private final Guarantee guarantee;
@@ -365,6 +367,7 @@ public final class MicroBatchExecution implements StreamingQuery {
           index = ++triggersStarted;
         }
         batchInFlight = nextBatchId;
+        triggerIntervalMs = intervalAfter(state, started);
         boolean ran = runTrigger(started);
         batchInFlight = -1;
         synchronized (monitor) {
@@ -375,6 +378,8 @@ public final class MicroBatchExecution implements StreamingQuery {
         }
         state = new TriggerState(state.triggers() + 1, started, engine.clock().millis(), ran);
       }
+    } catch (BatchAbandonedException abandoned) {
+      LOG.info("Query {} [id={}]: {}", spec.queryName().orElse("(unnamed)"), checkpoint.queryId(), abandoned.getMessage());
     } catch (Throwable t) {
       String where = batchInFlight >= 0 ? " in batch " + batchInFlight : "";
       Throwable cause = engine.plugins().explainMissingClass(t).<Throwable>map(e -> e).orElse(t);
@@ -384,6 +389,16 @@ public final class MicroBatchExecution implements StreamingQuery {
     } finally {
       shutDown();
     }
+  }
+
+  /**
+   * How long the policy gives a trigger started at {@code started} before the next one: 0 for
+   * triggers that run back to back. The policy is a pure function, so asking it what it would
+   * decide had the batch taken no time at all costs nothing and changes nothing.
+   */
+  private long intervalAfter(TriggerState before, long started) {
+    TriggerDecision next = policy.next(new TriggerState(before.triggers() + 1, started, started, true));
+    return next.isStop() ? 0 : Math.max(0, next.runAtMillis() - started);
   }
 
   /** Sleeps until {@code millis} or a stop; false if stopped. */
@@ -455,14 +470,9 @@ public final class MicroBatchExecution implements StreamingQuery {
     EvalContext context = EvalContext.ofBatch(seq.batchTimestampMs() * 1000,
         eventTimes.toArray(new io.millrace.runtime.expr.EventTimeStats[0]));
     BatchRun run = new BatchRun(batchId, context, reader, timer, sources, starts, ends, lateWatermarkMs,
-        seq.batchWatermarkMs());
+        seq.batchWatermarkMs(), () -> stopRequested);
     List<RowTask> tasks = plan.root().tasks(run);
-    ListBatch batch = new ListBatch(plan.outputSchema(), timer.time("getBatch", () -> output(tasks, context)));
-    timer.time("addBatch", () -> {
-      writer.write(batchId, batch);
-      engine.faults().reached(FaultPoint.AFTER_SINK_WRITE, batchId);
-      return null;
-    });
+    long outputRows = write(batchId, tasks, context, timer);
     long nextWatermarkMs = watermarks.update(eventTimes);
     timer.time("commitOffsets", () -> {
       engine.faults().reached(FaultPoint.BEFORE_COMMIT_LOG, batchId);
@@ -477,12 +487,37 @@ public final class MicroBatchExecution implements StreamingQuery {
     lateWatermarkMs = seq.batchWatermarkMs();
     noDataBatchDue = plan.watermarkDriven(spec.outputMode()) && nextWatermarkMs > seq.batchWatermarkMs();
     long inputRows = run.rowsRead();
-    StreamingQueryProgress p = progress.finishBatch(timer, batchId, inputRows, batch.numRows(),
+    StreamingQueryProgress p = progress.finishBatch(timer, batchId, inputRows, outputRows,
         watermarks.progress(seq.batchWatermarkMs(), eventTimes), run.stateProgress(),
-        sourceProgress(starts, ends, latest, run), writer.description(), writer.metrics());
+        sourceProgress(starts, ends, latest, run), writer.description(), writer.metrics(), triggerIntervalMs);
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
     }
+  }
+
+  /**
+   * Hands the batch's rows to the sink: streamed task by task to a sink that writes per task,
+   * else gathered into one batch for {@code addBatch}. The rows written.
+   */
+  private long write(long batchId, List<RowTask> tasks, EvalContext context, ProgressTracker.Timer timer)
+      throws Exception {
+    if (writer.writesPerTask()) {
+      // Reading and writing are one stream here, so the whole time is the sink's; getBatch keeps
+      // its place in the record (a stateful operator's reading still counts there), as in Spark.
+      timer.durations.putIfAbsent("getBatch", 0L);
+      return timer.time("addBatch", () -> {
+        long rows = TaskWrites.write(writer, reader, batchId, tasks, context);
+        engine.faults().reached(FaultPoint.AFTER_SINK_WRITE, batchId);
+        return rows;
+      });
+    }
+    ListBatch batch = new ListBatch(plan.outputSchema(), timer.time("getBatch", () -> output(tasks, context)));
+    timer.time("addBatch", () -> {
+      writer.write(batchId, batch);
+      engine.faults().reached(FaultPoint.AFTER_SINK_WRITE, batchId);
+      return null;
+    });
+    return batch.numRows();
   }
 
   /** The rows of the sink's tasks: an operator's output list as it is, or what the tasks read. */
@@ -490,7 +525,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     if (tasks.size() == 1 && tasks.get(0).rowsAsTheyAre() != null) {
       return tasks.get(0).rowsAsTheyAre();
     }
-    return BatchReader.RowList.concat(reader.read(tasks, tasks.size(), context, BatchReader.RowList::new).inputs());
+    return BatchReader.RowList.concat(reader.read(tasks, tasks.size(), context, run -> new BatchReader.RowList()).inputs());
   }
 
   private List<ProgressTracker.SourceFigures> sourceProgress(List<Offset> starts, List<Offset> ends,

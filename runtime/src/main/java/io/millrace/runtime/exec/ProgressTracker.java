@@ -30,6 +30,7 @@ final class ProgressTracker {
   private final ArrayDeque<StreamingQueryProgress> recent = new ArrayDeque<>();
   private volatile StreamingQueryProgress last;
   private long previousTriggerStartMillis = -1;
+  private final FallingBehind fallingBehind;
 
   ProgressTracker(String id, String runId, String name, String guarantee, int capacity) {
     this.id = id;
@@ -37,6 +38,7 @@ final class ProgressTracker {
     this.name = name;
     this.guarantee = guarantee;
     this.capacity = capacity;
+    this.fallingBehind = new FallingBehind(name == null ? id : name + " [id=" + id + "]");
   }
 
   static String iso(long millis) {
@@ -67,8 +69,10 @@ final class ProgressTracker {
     return new Timer(startMillis);
   }
 
+  /** @param intervalMs the batch's trigger interval, 0 when batches run back to back */
   StreamingQueryProgress finishBatch(Timer timer, long batchId, long inputRows, long outputRows,
-      Map<String, String> eventTime, List<io.millrace.api.StateOperatorProgress> stateOperators, List<SourceFigures> sources, String sinkDescription, Map<String, String> sinkMetrics) {
+      Map<String, String> eventTime, List<io.millrace.api.StateOperatorProgress> stateOperators, List<SourceFigures> sources,
+      String sinkDescription, Map<String, String> sinkMetrics, long intervalMs) {
     long elapsedNanos = System.nanoTime() - timer.startNanos;
     Map<String, Long> durations = new LinkedHashMap<>(timer.durations);
     durations.put("triggerExecution", elapsedNanos / 1_000_000);
@@ -83,7 +87,8 @@ final class ProgressTracker {
     }
     StreamingQueryProgress p = new StreamingQueryProgress(id, runId, name, iso(timer.startMillis), batchId,
         elapsedNanos / 1_000_000, inputRows, inputRate, processedRate, durations, eventTime, stateOperators,
-        sourceProgress, new SinkProgress(sinkDescription, outputRows, sinkMetrics), guarantee);
+        sourceProgress, new SinkProgress(sinkDescription, outputRows, sinkMetrics), guarantee,
+        fallingBehind.update(batchId, inputRate, processedRate, elapsedNanos / 1_000_000, intervalMs).orElse(null));
     synchronized (recent) {
       recent.addLast(p);
       while (recent.size() > capacity) {

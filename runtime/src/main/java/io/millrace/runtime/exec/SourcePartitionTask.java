@@ -8,19 +8,31 @@ import io.millrace.spi.source.InputPartition;
 import io.millrace.spi.source.PartitionReader;
 import io.millrace.spi.source.Source;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 
-/** Reads one input partition of a source, counting the rows the source gave. */
+/**
+ * Reads one input partition of a source, counting the rows the source gave. Every
+ * {@value #STOP_CHECK_ROWS} rows it looks whether the query is stopping, and abandons the batch
+ * if so ({@link BatchAbandonedException}).
+ */
 final class SourcePartitionTask implements RowTask {
+  static final int STOP_CHECK_ROWS = 4096;
+
   private final Source source;
   private final InputPartition partition;
   private final RowPipeline pipeline;
   private final LongAdder rowsRead;
+  private final long batchId;
+  private final BooleanSupplier stopRequested;
 
-  SourcePartitionTask(Source source, InputPartition partition, RowPipeline pipeline, LongAdder rowsRead) {
+  SourcePartitionTask(Source source, InputPartition partition, RowPipeline pipeline, LongAdder rowsRead, long batchId,
+      BooleanSupplier stopRequested) {
     this.source = source;
     this.partition = partition;
     this.pipeline = pipeline;
     this.rowsRead = rowsRead;
+    this.batchId = batchId;
+    this.stopRequested = stopRequested;
   }
 
   @Override
@@ -29,12 +41,16 @@ final class SourcePartitionTask implements RowTask {
     try (PartitionReader reader = source.createReader(partition)) {
       if (pipeline == null) {
         while (reader.next()) {
-          rows++;
+          if ((++rows & (STOP_CHECK_ROWS - 1)) == 0) {
+            checkStop();
+          }
           out.add(reader.get());
         }
       } else {
         while (reader.next()) {
-          rows++;
+          if ((++rows & (STOP_CHECK_ROWS - 1)) == 0) {
+            checkStop();
+          }
           Row row = pipeline.apply(reader.get(), context);
           if (row != null) {
             out.add(row);
@@ -46,8 +62,15 @@ final class SourcePartitionTask implements RowTask {
     }
   }
 
+  private void checkStop() {
+    if (stopRequested.getAsBoolean()) {
+      throw new BatchAbandonedException(batchId);
+    }
+  }
+
   @Override
   public RowTask then(RowPipeline next) {
-    return new SourcePartitionTask(source, partition, pipeline == null ? next : pipeline.andThen(next), rowsRead);
+    return new SourcePartitionTask(source, partition, pipeline == null ? next : pipeline.andThen(next), rowsRead, batchId,
+        stopRequested);
   }
 }

@@ -112,7 +112,7 @@ abstract class StatefulExec implements PhysicalOperator {
     long eviction = batch.evictionWatermarkMicros(watermarked);
     StatefulOperator op = operator;
     BatchReader.Result<PartitionInput> mapSides = batch.timer().time("getBatch",
-        () -> batch.reader().read(input, op.readerTasks(), batch.context(), () -> op.newInput(batch.context(), late)));
+        () -> batch.reader().read(input, op.readerTasks(), batch.context(), run -> op.newInput(batch.context(), late)));
     StatefulOperator.Result result = batch.timer().time("stateUpdate",
         () -> op.run(batch.id(), mapSides.inputs(), batch.context(), eviction));
     batch.reportState(operatorId, result.progress());

@@ -16,6 +16,12 @@ public interface PartitionInput {
   /** Called once, in the reader task, after the partition's last row. */
   default void finish() {}
 
+  /**
+   * Called instead of {@link #finish()}, in the reader task, when reading the partition failed
+   * or {@code finish} threw: the input's rows will not be used.
+   */
+  default void abort() {}
+
   /** The rows given to {@link #add}. */
   long rowsAdded();
 }

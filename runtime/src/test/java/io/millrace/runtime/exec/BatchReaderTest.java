@@ -56,7 +56,7 @@ class BatchReaderTest {
   void eachTaskFeedsOneInputWithItsPartitionsRowsInOrder() throws Exception {
     LongAdder rowsRead = new LongAdder();
     BatchReader.Result<BatchReader.RowList> result = new BatchReader(pool).read(tasks(slices(10, 5), rowsRead), 4,
-        EvalContext.ofBatchTimestamp(0), BatchReader.RowList::new);
+        EvalContext.ofBatchTimestamp(0), run -> new BatchReader.RowList());
 
     assertThat(result.inputs()).hasSize(4);
     assertThat(rowsRead.sum()).isEqualTo(50);
@@ -71,7 +71,7 @@ class BatchReaderTest {
   void everyTasksEventTimesReachTheBatchsStats() throws Exception {
     EventTimeStats batch = new EventTimeStats();
     new BatchReader(pool).read(tasks(slices(7, 3), new LongAdder()), 3, EvalContext.ofBatch(0, batch),
-        BatchReader.RowList::new);
+        run -> new BatchReader.RowList());
 
     assertThat(batch.count()).isEqualTo(21);
     assertThat(batch.minMicros()).isEqualTo(0);
@@ -97,7 +97,7 @@ class BatchReaderTest {
     RowPipeline none = RowPipeline.of(List.of(), SCHEMA, SCHEMA);
     List<RowTask> tasks = new ArrayList<>();
     for (InputPartition slice : slices) {
-      tasks.add(new SourcePartitionTask(new Slices(), slice, null, rowsRead).then(none).then(observe));
+      tasks.add(new SourcePartitionTask(new Slices(), slice, null, rowsRead, 0, () -> false).then(none).then(observe));
     }
     return tasks;
   }

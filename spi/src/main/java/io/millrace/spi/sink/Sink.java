@@ -2,6 +2,7 @@ package io.millrace.spi.sink;
 
 import java.io.IOException;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -20,6 +21,17 @@ import java.util.Set;
  *   <li>No partial batch is ever visible: a crash inside {@code addBatch} leaves either the
  *       whole batch or none of it (exactly-once sinks).</li>
  * </ul>
+ *
+ * <p>A sink writes a batch one of two ways. The simple one is {@link #addBatch}, which gets the
+ * whole batch at once. A sink that {@linkplain #writesPerTask() writes per task} gets a
+ * {@link TaskWriter} per task of the batch instead ({@link #createWriter}), which the runtime
+ * streams that task's rows to, and then one {@link #commit} with every task's message: the
+ * batch's rows are never gathered in one place, so its size is not bounded by memory. Then
+ * {@code commit} is the step the rules above speak of: it publishes the whole batch or none of
+ * it, and a second {@code commit} of the same id (after the tasks ran again) changes nothing.
+ * This is the shape of Spark's {@code StreamingWrite} and {@code DataWriter}.
+ *
+ * @since 1.0; per-task writing since SPI 1.3
  */
 public interface Sink extends AutoCloseable {
 
@@ -31,8 +43,63 @@ public interface Sink extends AutoCloseable {
     return EnumSet.allOf(OutputMode.class);
   }
 
-  /** Writes batch {@code batchId}. Throwing fails the batch; it is retried on restart. */
-  void addBatch(long batchId, Batch batch) throws IOException;
+  /**
+   * Writes batch {@code batchId}. Throwing fails the batch; it is retried on restart. A sink that
+   * writes per task need not implement it: by default the batch is written as one task.
+   */
+  default void addBatch(long batchId, Batch batch) throws IOException {
+    if (!writesPerTask()) {
+      throw new UnsupportedOperationException(getClass().getName() + " implements neither addBatch nor writesPerTask");
+    }
+    WriterCommitMessage message;
+    TaskWriter writer = createWriter(0, batchId);
+    try {
+      for (io.millrace.spi.data.Row row : batch) {
+        writer.write(row);
+      }
+      message = writer.commit();
+    } catch (IOException | RuntimeException e) {
+      writer.abort();
+      abort(batchId, List.of());
+      throw e;
+    } finally {
+      writer.close();
+    }
+    commit(batchId, List.of(message));
+  }
+
+  /**
+   * True when the runtime should write batches through {@link #createWriter} and
+   * {@link #commit} rather than {@link #addBatch}. Fixed for the life of the instance.
+   */
+  default boolean writesPerTask() {
+    return false;
+  }
+
+  /**
+   * A writer for task {@code partition} (0, 1, …) of batch {@code batchId}. A batch's tasks may
+   * run at the same time, on different threads or processes; a replayed batch may have another
+   * number of tasks than its first run.
+   */
+  default TaskWriter createWriter(int partition, long batchId) throws IOException {
+    throw new UnsupportedOperationException(getClass().getName() + " does not write per task");
+  }
+
+  /**
+   * Publishes batch {@code batchId}, atomically: the rows of every task, whose messages come in
+   * task order. For an exactly-once sink a batch id already committed (or older than one) changes
+   * nothing, and what those tasks wrote is discarded.
+   */
+  default void commit(long batchId, List<WriterCommitMessage> messages) throws IOException {
+    throw new UnsupportedOperationException(getClass().getName() + " does not write per task");
+  }
+
+  /**
+   * Batch {@code batchId} will not be committed by this instance; {@code messages} are those of
+   * the tasks that committed before the batch failed. Best effort: what it leaves behind must
+   * never become visible, since a later run writes the batch anew.
+   */
+  default void abort(long batchId, List<WriterCommitMessage> messages) throws IOException {}
 
   /** Sink-specific figures for the progress's {@code sink.metrics}. */
   default Map<String, String> metrics() {

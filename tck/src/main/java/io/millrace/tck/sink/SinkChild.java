@@ -43,7 +43,7 @@ record SinkChild(String providerClass, Map<String, String> options, String query
     Schema rowSchema = Schema.parse(schema);
     Sink sink = provider.create(TckContext.sink(provider.name(), options, queryId, rowSchema, mode, crash));
     for (Map.Entry<Long, ArrayList<ArrayList<Object>>> batch : batches.entrySet()) {
-      sink.addBatch(batch.getKey(), new RowBatch(rowSchema, PlainRows.rows(batch.getValue())));
+      TaskDelivery.deliver(sink, batch.getKey(), new RowBatch(rowSchema, PlainRows.rows(batch.getValue())));
       crash.reached(FaultPoint.AFTER_SINK_WRITE, batch.getKey());
       channel.send("wrote " + batch.getKey());
     }

@@ -13,6 +13,8 @@ import io.millrace.spi.sink.OutputMode;
 import io.millrace.spi.sink.ReadableSinkProvider;
 import io.millrace.spi.sink.Sink;
 import io.millrace.spi.sink.SinkContext;
+import io.millrace.spi.sink.TaskWriter;
+import io.millrace.spi.sink.WriterCommitMessage;
 import io.millrace.spi.storage.Storage;
 import io.millrace.tck.Capability;
 import io.millrace.tck.CrashAt;
@@ -49,9 +51,13 @@ import org.junit.jupiter.api.Test;
  * }
  * }</pre>
  *
- * <p>Each rule is one test named by its id (K01..K12). The suite plays the engine: it creates
+ * <p>Each rule is one test named by its id (K01..K14). The suite plays the engine: it creates
  * instances through the kit's provider for one query id per rule, calls {@code addBatch} with
- * batch ids 0, 1, 2, … and checks {@link SinkKit#readBack()} against the batches written.
+ * batch ids 0, 1, 2, … and checks {@link SinkKit#readBack()} against the batches written. For a
+ * sink that {@linkplain Sink#writesPerTask() writes per task} every rule writes as the engine
+ * does then: the batch's rows over three task writers, then {@code Sink.commit} with copies of
+ * their messages; so a crash inside a batch may leave some tasks committed and the batch not.
+ * K13 and K14 hold such a sink to the per-task steps themselves and are skipped for others.
  * A crash is simulated by throwing {@link SimulatedCrash} (from the batch's iterator, or from
  * a {@link CrashAt} at {@link FaultPoint#INSIDE_SINK_WRITE} for sinks that report it); the
  * crashed instance is then dropped without {@code close()}, as a dead process would leave it,
@@ -202,7 +208,7 @@ public abstract class SinkContractSuite {
     List<Row> batch = rows(random, 2 * CRASH_AFTER);
     Throwable thrown = null;
     try {
-      first.addBatch(1, new CrashingBatch(1, kit.schema(), batch, CRASH_AFTER));
+      TaskDelivery.deliver(first, 1, new CrashingBatch(1, kit.schema(), batch, CRASH_AFTER));
     } catch (Throwable t) {
       thrown = t;
     }
@@ -236,7 +242,7 @@ public abstract class SinkContractSuite {
     }
     List<Row> stale = rows(random, 3);
     try {
-      sink.addBatch(1, new RowBatch(kit.schema(), stale));
+      TaskDelivery.deliver(sink, 1, new RowBatch(kit.schema(), stale));
     } catch (Exception e) {
       // Refusing a stale batch id with an error is as good as ignoring it.
     }
@@ -347,7 +353,7 @@ public abstract class SinkContractSuite {
     instances.remove(doomed);
     Throwable thrown = null;
     try {
-      doomed.addBatch(batch, new RowBatch(kit.schema(), rows));
+      TaskDelivery.deliver(doomed, batch, new RowBatch(kit.schema(), rows));
     } catch (Throwable t) {
       thrown = t;
     }
@@ -512,7 +518,7 @@ public abstract class SinkContractSuite {
     Sink doomed = open();
     instances.remove(doomed);
     try {
-      doomed.addBatch(2, new CrashingBatch(2, kit.schema(), rows, STEP_ROWS / 2));
+      TaskDelivery.deliver(doomed, 2, new CrashingBatch(2, kit.schema(), rows, STEP_ROWS / 2));
     } catch (Throwable t) {
       // the process died there
     }
@@ -535,6 +541,75 @@ public abstract class SinkContractSuite {
     assertTrue(delivery.exact(), rule + " " + when + ", the provider's readBack must show what the external system holds"
         + " (the kit's independent read-back): committed batches only; compared with it, " + delivery.describe()
         + Tck.seedHint());
+  }
+
+  @Test
+  @DisplayName("K13 a batch written per task is invisible until Sink.commit, each task's commit message survives Java"
+      + " serialization, and a replay with another number of tasks writes nothing [writesPerTask, EXACTLY_ONCE]")
+  public void k13_perTaskRowsBecomeVisibleAtTheCommit() throws Exception {
+    Sink sink = open();
+    requirePerTask(sink, "K13");
+    requireExactlyOnce(sink, "K13");
+    Random random = Tck.random("K13");
+    write("K13", sink, 0, rows(random, STEP_ROWS), true);
+    List<Row> batch = rows(random, STEP_ROWS);
+    highestBatch = Math.max(highestBatch, 1);
+    List<WriterCommitMessage> messages = TaskDelivery.commitTasks(sink, 1, new RowBatch(kit.schema(), batch),
+        TaskDelivery.TASKS);
+    assertHolds("K13", "after the " + TaskDelivery.TASKS + " task writers of batch 1 committed and before"
+        + " Sink.commit(1, ..), nothing of batch 1 may be visible (its rows count as unexpected)");
+    List<WriterCommitMessage> copies = new ArrayList<>();
+    for (int t = 0; t < messages.size(); t++) {
+      Optional<String> why = TaskDelivery.whyNotCopied(messages.get(t));
+      int task = t;
+      assertTrue(why.isEmpty(), () -> "K13 the commit message of task " + task + " of batch 1 does not survive Java"
+          + " serialization (" + why.orElse("") + "); a task may run in another process than the batch's commit");
+      copies.add(TaskDelivery.copy(messages.get(t)).orElseThrow());
+    }
+    sink.commit(1, copies);
+    expected.written(batch);
+    assertHolds("K13", "after Sink.commit(1, ..) with copies of its tasks' messages");
+    Sink fresh = open();
+    fresh.commit(1, TaskDelivery.commitTasks(fresh, 1, new RowBatch(kit.schema(), batch), TaskDelivery.TASKS - 1));
+    assertHolds("K13", "after batch 1 ran again on a fresh instance, in " + (TaskDelivery.TASKS - 1) + " tasks instead of "
+        + TaskDelivery.TASKS + ", and committed again");
+  }
+
+  @Test
+  @DisplayName("K14 an aborted batch leaves nothing visible, and aborting a replay of a committed batch takes nothing"
+      + " away; a batch aborted once is written once by its replay [writesPerTask, EXACTLY_ONCE]")
+  public void k14_anAbortedBatchLeavesNothing() throws Exception {
+    Sink sink = open();
+    requirePerTask(sink, "K14");
+    requireExactlyOnce(sink, "K14");
+    Random random = Tck.random("K14");
+    write("K14", sink, 0, rows(random, STEP_ROWS), true);
+    List<Row> committed = rows(random, STEP_ROWS);
+    write("K14", sink, 1, committed, true);
+    abortAfterOneTask(open(), 1, committed);
+    assertHolds("K14", "after a replay of the committed batch 1 on a fresh instance was aborted: task 0 committed, task"
+        + " 1 wrote a row and aborted, and Sink.abort(1, [task 0's message]) gave the replay up");
+    List<Row> batch = rows(random, STEP_ROWS);
+    abortAfterOneTask(sink, 2, batch);
+    assertHolds("K14", "after batch 2 was aborted the same way, before any commit of it");
+    write("K14", open(), 2, batch, true);
+    assertHolds("K14", "after a fresh instance wrote the aborted batch 2 again");
+  }
+
+  /** Task 0 writes half of {@code rows} and commits; task 1 writes a row and aborts; the sink aborts the batch. */
+  private void abortAfterOneTask(Sink sink, long batchId, List<Row> rows) throws Exception {
+    highestBatch = Math.max(highestBatch, batchId);
+    TaskWriter first = sink.createWriter(0, batchId);
+    for (Row row : rows.subList(0, rows.size() / 2)) {
+      first.write(row);
+    }
+    WriterCommitMessage message = first.commit();
+    first.close();
+    TaskWriter failing = sink.createWriter(1, batchId);
+    failing.write(rows.get(rows.size() / 2));
+    failing.abort();
+    failing.close();
+    sink.abort(batchId, List.of(message));
   }
 
   private Sink open() {
@@ -566,6 +641,11 @@ public abstract class SinkContractSuite {
     Capability.require(guarantee != DeliveryGuarantee.NONE, rule + " needs EXACTLY_ONCE or AT_LEAST_ONCE; the sink declares NONE");
   }
 
+  private static void requirePerTask(Sink sink, String rule) {
+    Capability.require(sink.writesPerTask(), rule + " needs a sink that writes per task; this one takes whole batches"
+        + " through addBatch (Sink.writesPerTask() is false)");
+  }
+
   private static void requireExactlyOnce(Sink sink, String rule) {
     Capability.require(sink.guarantee() == DeliveryGuarantee.EXACTLY_ONCE,
         rule + " needs EXACTLY_ONCE; the sink declares " + sink.guarantee());
@@ -586,7 +666,7 @@ public abstract class SinkContractSuite {
   private void write(String rule, Sink sink, long id, List<Row> rows, boolean isNew) {
     highestBatch = Math.max(highestBatch, id);
     try {
-      sink.addBatch(id, new RowBatch(kit.schema(), rows));
+      TaskDelivery.deliver(sink, id, new RowBatch(kit.schema(), rows));
     } catch (Exception e) {
       fail(rule + " addBatch(" + id + ") with " + rows.size() + " rows failed: " + e, e);
     }

@@ -17,8 +17,35 @@ class SinkContractSelfTest {
   void theReferenceSinkPassesEveryRule() {
     Events events = run(ReferenceSinkSuite.class);
     assertEquals(Set.of(), failedRules(events), () -> failures(events));
-    assertEquals(12, events.started().count(), "every sink rule runs");
-    assertEquals(0, events.aborted().count(), "the reference sink is exactly-once, so no rule is skipped");
+    assertEquals(14, events.started().count(), "every sink rule runs");
+    assertEquals(Set.of("K13", "K14"), SuiteRuns.ruleIds(events.aborted()),
+        "the reference sink is exactly-once, so only the per-task rules are skipped");
+  }
+
+  @Test
+  void theReferenceSinkThatWritesPerTaskPassesEveryRule() {
+    Events events = run(ReferenceTaskSinkSuite.class);
+    assertEquals(Set.of(), failedRules(events), () -> failures(events));
+    assertEquals(14, events.started().count(), "every sink rule runs");
+    assertEquals(0, events.aborted().count(), "an exactly-once sink that writes per task skips no rule");
+  }
+
+  @Test
+  void aSinkWhoseTasksPublishBeforeTheBatchCommitsFailsK04K09K13AndK14() {
+    Events events = run(EagerTaskSinkSuite.class);
+    assertEquals(Set.of("K04", "K09", "K13", "K14"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aSinkWhoseCommitMessagesCannotBeSerializedFailsK13Only() {
+    Events events = run(UnserializableMessageSinkSuite.class);
+    assertEquals(Set.of("K13"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
+  void aSinkWhoseAbortDeletesACommittedBatchFailsK14Only() {
+    Events events = run(AbortDeletesBatchSinkSuite.class);
+    assertEquals(Set.of("K14"), failedRules(events), () -> failures(events));
   }
 
   @Test

@@ -1,0 +1,60 @@
+package io.millrace.runtime.exec;
+
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Tells when a query no longer keeps up with its input: its batches process rows more slowly
+ * than they arrive (by a tenth at least) for {@value #BATCHES} batches in a row, so that each
+ * batch finds more waiting than the last, or one batch takes longer than its trigger interval. It warns once
+ * when the query falls behind and logs when it catches up; the progress carries the reason of
+ * every batch that is behind.
+ */
+final class FallingBehind {
+  static final int BATCHES = 3;
+  /**
+   * How much slower than the input a batch must be to count: back to back, a batch's rates differ
+   * by the ratio of its duration to the previous one's, which noise alone moves by a few percent.
+   */
+  static final double SLOWER = 0.9;
+  private static final Logger LOG = LoggerFactory.getLogger(FallingBehind.class);
+
+  private final String query;
+  private int slowerThanInput;
+  private boolean behind;
+
+  FallingBehind(String query) {
+    this.query = query;
+  }
+
+  /**
+   * The reason batch {@code batchId} is behind, or empty.
+   *
+   * @param inputRate rows per second arriving, null when not defined (the first batch)
+   * @param processedRate rows per second this batch processed
+   * @param intervalMs the time the trigger policy gave the batch before the next trigger, 0 for a trigger that runs
+   *     batches back to back
+   */
+  Optional<String> update(long batchId, Double inputRate, Double processedRate, long durationMs, long intervalMs) {
+    Optional<String> reason = Optional.empty();
+    if (intervalMs > 0 && durationMs > intervalMs) {
+      reason = Optional.of("batch " + batchId + " took " + durationMs + " ms, longer than its trigger interval left it ("
+          + intervalMs + " ms)");
+    }
+    slowerThanInput = inputRate != null && processedRate != null && processedRate < SLOWER * inputRate
+        ? slowerThanInput + 1 : 0;
+    if (reason.isEmpty() && slowerThanInput >= BATCHES) {
+      reason = Optional.of("the last " + slowerThanInput + " batches processed rows more slowly than they arrived (now "
+          + Math.round(processedRate) + " against " + Math.round(inputRate) + " rows/s)");
+    }
+    if (reason.isPresent() && !behind) {
+      LOG.warn("Query {} is falling behind: {}; it will run ever larger batches, or leave data waiting behind its read"
+          + " limit, until it catches up", query, reason.get());
+    } else if (reason.isEmpty() && behind) {
+      LOG.info("Query {} keeps up with its input again at batch {}", query, batchId);
+    }
+    behind = reason.isPresent();
+    return reason;
+  }
+}

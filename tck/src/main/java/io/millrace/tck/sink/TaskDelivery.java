@@ -1,0 +1,121 @@
+package io.millrace.tck.sink;
+
+import io.millrace.spi.data.Row;
+import io.millrace.spi.sink.Batch;
+import io.millrace.spi.sink.Sink;
+import io.millrace.spi.sink.TaskWriter;
+import io.millrace.spi.sink.WriterCommitMessage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Hands a batch to a sink the way the engine does: {@code addBatch}, or, for a sink that
+ * {@linkplain Sink#writesPerTask() writes per task}, the rows spread in order over
+ * {@value #TASKS} task writers, each committed, then one {@code Sink.commit} with the tasks'
+ * messages. Where a message survives Java serialization the commit gets a copy, as a runner
+ * in another process would send it. A {@link io.millrace.tck.SimulatedCrash} thrown from the
+ * batch's rows goes through untouched: the process died, nobody aborts.
+ */
+final class TaskDelivery {
+  static final int TASKS = 3;
+
+  private TaskDelivery() {}
+
+  static void deliver(Sink sink, long batchId, Batch batch) throws IOException {
+    if (!sink.writesPerTask()) {
+      sink.addBatch(batchId, batch);
+      return;
+    }
+    List<WriterCommitMessage> messages = commitTasks(sink, batchId, batch, TASKS);
+    List<WriterCommitMessage> copies = new ArrayList<>();
+    for (WriterCommitMessage m : messages) {
+      copies.add(copy(m).orElse(m));
+    }
+    sink.commit(batchId, copies);
+  }
+
+  /** Runs {@code tasks} task writers over the batch's rows in order; their messages, in task order. */
+  static List<WriterCommitMessage> commitTasks(Sink sink, long batchId, Batch batch, int tasks) throws IOException {
+    List<WriterCommitMessage> messages = new ArrayList<>();
+    Iterator<Row> rows = batch.iterator();
+    long total = batch.numRows();
+    for (int task = 0; task < tasks; task++) {
+      long size = total / tasks + (task < total % tasks ? 1 : 0);
+      TaskWriter writer = sink.createWriter(task, batchId);
+      try {
+        for (long i = 0; i < size; i++) {
+          writer.write(rows.next());
+        }
+        messages.add(writer.commit());
+      } catch (IOException | RuntimeException e) {
+        writer.abort();
+        sink.abort(batchId, messages);
+        throw e;
+      } finally {
+        writer.close();
+      }
+    }
+    return messages;
+  }
+
+  /** A copy of {@code message} made through Java serialization, or empty with the reason in {@link #whyNotCopied}. */
+  static Optional<WriterCommitMessage> copy(WriterCommitMessage message) {
+    try {
+      return Optional.of(roundTrip(message));
+    } catch (IOException | ClassNotFoundException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** Why {@code message} does not survive Java serialization, or empty if it does. */
+  static Optional<String> whyNotCopied(WriterCommitMessage message) {
+    if (message == null) {
+      return Optional.of("the message is null");
+    }
+    try {
+      roundTrip(message);
+      return Optional.empty();
+    } catch (IOException | ClassNotFoundException | RuntimeException e) {
+      return Optional.of(e.toString());
+    }
+  }
+
+  private static WriterCommitMessage roundTrip(WriterCommitMessage message) throws IOException, ClassNotFoundException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(message);
+    }
+    ClassLoader loader = message.getClass().getClassLoader();
+    try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()), loader)) {
+      return (WriterCommitMessage) in.readObject();
+    }
+  }
+
+  /** Resolves classes through the plugin's loader, which the TCK's own may not see. */
+  private static final class LoaderObjectInputStream extends ObjectInputStream {
+    private final ClassLoader loader;
+
+    LoaderObjectInputStream(InputStream in, ClassLoader loader) throws IOException {
+      super(in);
+      this.loader = loader;
+    }
+
+    @Override
+    protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+      try {
+        return Class.forName(desc.getName(), false, loader);
+      } catch (ClassNotFoundException e) {
+        return super.resolveClass(desc);
+      }
+    }
+  }
+}
