@@ -60,6 +60,24 @@ class JobFileErrorsTest {
   }
 
   @Test
+  void aNamedSourcesMissingSchemaIsReportedAtThatSourcesSchemaField() {
+    String yaml = String.join("\n",
+        "sources:",
+        "  with-schema:",
+        "    format: file",
+        SCHEMA.replace("  schema", "    schema"),
+        "    options: {path: " + EVENTS + ", format: json}",
+        "  without:",
+        "    format: file",
+        "    options: {path: " + EVENTS + ", format: json}",
+        "pipeline: [{union: [with-schema, without]}]",
+        "sink: {format: delta, options: {path: " + dir.resolve("t") + "}}",
+        "checkpointLocation: " + dir.resolve("ck"),
+        "");
+    assertStartFails(yaml, "events.yaml line 6, field 'sources.without.schema': ", "needs a schema");
+  }
+
+  @Test
   void aDeltaSinkWithoutACheckpointLocationIsRefusedNamingTheField() {
     assertStartFails(job(SCHEMA, "sink: {format: delta, options: {path: " + dir.resolve("t") + "}}", false),
         "events.yaml line 1: field 'checkpointLocation' is required: ", "sink 'delta' needs a checkpointLocation");

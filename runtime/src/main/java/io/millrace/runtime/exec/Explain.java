@@ -6,7 +6,6 @@ import io.millrace.runtime.plan.Analyzer;
 import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.runtime.plan.ResolvedPlan;
 import io.millrace.spi.Options;
-import io.millrace.spi.PluginKind;
 import io.millrace.spi.source.Source;
 import io.millrace.spi.source.SourceProvider;
 import java.io.IOException;
@@ -39,7 +38,7 @@ public final class Explain {
         SourceProvider provider = engine.plugins().source(r.format());
         Options options = Options.of("source '" + r.format() + "'", r.options());
         java.net.URI dir = scratch.resolve("sources").resolve(Integer.toString(i)).toUri();
-        sources.add(PluginOptionException.creating(PluginKind.SOURCE, () -> provider.create(
+        sources.add(PluginOptionException.creatingSource(i, () -> provider.create(
             RuntimePluginContext.forSource(engine, options, queryId, r.userSchema(), dir))));
       }
       ResolvedPlan resolved = Analyzer.resolve(plan, r -> {

@@ -211,7 +211,7 @@ public final class MicroBatchExecution implements StreamingQuery {
   private SourceBinding createSource(int index, LogicalPlan.SourceRelation relation) {
     SourceProvider provider = engine.plugins().source(relation.format());
     Options options = Options.of("source '" + relation.format() + "'", relation.options());
-    Source source = PluginOptionException.creating(PluginKind.SOURCE, () -> provider.create(
+    Source source = PluginOptionException.creatingSource(index, () -> provider.create(
         RuntimePluginContext.forSource(engine, options, checkpoint.queryId(), relation.userSchema(),
             checkpoint.sourceDir(index))));
     return new SourceBinding(index, provider.name(), source);

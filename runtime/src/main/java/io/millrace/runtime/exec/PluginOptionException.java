@@ -2,6 +2,7 @@ package io.millrace.runtime.exec;
 
 import io.millrace.spi.InvalidOptionException;
 import io.millrace.spi.PluginKind;
+import java.util.OptionalInt;
 import java.util.function.Supplier;
 
 /**
@@ -13,25 +14,46 @@ public final class PluginOptionException extends InvalidOptionException {
   private static final long serialVersionUID = 1L;
 
   private final PluginKind kind;
+  /** The query's source that refused the option, by its index; -1 for a sink or trigger. */
+  private final int sourceIndex;
 
-  private PluginOptionException(PluginKind kind, InvalidOptionException refused) {
+  private PluginOptionException(PluginKind kind, int sourceIndex, InvalidOptionException refused) {
     super(refused.option(), refused.getMessage(), refused);
     this.kind = kind;
+    this.sourceIndex = sourceIndex;
   }
 
   /** Runs a plugin's {@code create(..)}, tagging the options it refuses with {@code kind}. */
   static <T> T creating(PluginKind kind, Supplier<T> create) {
+    return creating(kind, -1, create);
+  }
+
+  /**
+   * Runs the {@code create(..)} of the query's source {@code index} (its line in
+   * {@code offsets/N}), tagging the options it refuses with the index, so that a job file with
+   * several sources can tell whose option it was.
+   */
+  static <T> T creatingSource(int index, Supplier<T> create) {
+    return creating(PluginKind.SOURCE, index, create);
+  }
+
+  private static <T> T creating(PluginKind kind, int sourceIndex, Supplier<T> create) {
     try {
       return create.get();
     } catch (PluginOptionException e) {
       throw e;
     } catch (InvalidOptionException e) {
-      throw new PluginOptionException(kind, e);
+      throw new PluginOptionException(kind, sourceIndex, e);
     }
   }
 
   /** The kind of plugin whose options these were. */
   public PluginKind kind() {
     return kind;
+  }
+
+  /** The index of the query's source whose options these were; empty for other plugins. */
+  public OptionalInt sourceIndex() {
+    return sourceIndex < 0 ? OptionalInt.empty() : OptionalInt.of(sourceIndex);
   }
 }

@@ -4,26 +4,29 @@ import io.millrace.runtime.exec.CheckpointLocationMissingException;
 import io.millrace.runtime.exec.PluginOptionException;
 import io.millrace.runtime.plugin.UnknownPluginException;
 import io.millrace.spi.InvalidOptionException;
-import io.millrace.spi.PluginKind;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * Finds the field of a job file that an error starting its query comes from, so the error
- * names its own section, line and field: a sink's option under {@code sink.options}, a
- * trigger's beside {@code trigger.policy}, a plugin name at its {@code format}, a setting under
- * {@code config}. An option the plugin requires and the file lacks is reported where it would
- * go: at the section's {@code options}, or at the section itself when it has none.
+ * names its own section, line and field: a source's option under {@code source.options} or, for
+ * named sources, under {@code sources.<name>.options} of the source that refused it; a sink's
+ * under {@code sink.options}; a trigger's beside {@code trigger.policy}; a plugin name at its
+ * {@code format}; a setting under {@code config}. An option the plugin requires and the file
+ * lacks is reported where it would go: at the section's {@code options}, or at the section
+ * itself when it has none.
  */
 final class ErrorLocator {
   private final String file;
   private final JobFileReader reader;
   private final YamlNode root;
+  private final JobSources sources;
 
-  ErrorLocator(String file, JobFileReader reader, YamlNode root) {
+  ErrorLocator(String file, JobFileReader reader, YamlNode root, JobSources sources) {
     this.file = file;
     this.reader = reader;
     this.root = root;
+    this.sources = sources;
   }
 
   /**
@@ -41,17 +44,13 @@ final class ErrorLocator {
       return reader.missing(root, "checkpointLocation", error.getMessage(), error);
     }
     if (error instanceof UnknownPluginException unknown) {
-      return pluginName(unknown.kind()).<RuntimeException>map(node -> reader.error(node, error.getMessage(), error))
+      return pluginName(unknown).<RuntimeException>map(node -> reader.error(node, error.getMessage(), error))
           .orElse(error);
     }
     if (error instanceof PluginOptionException refused) {
       switch (refused.kind()) {
         case SOURCE:
-          if (refused.option().equalsIgnoreCase("schema") && !has(section("source"), "options", "schema")) {
-            // A source's schema is its own field of the job file, not one of its options.
-            return inSection(section("source"), "schema", refused);
-          }
-          return inSection(section("source").fields.get("options"), section("source"), "options", refused);
+          return sourceOption(refused);
         case SINK:
           return inSection(section("sink").fields.get("options"), section("sink"), "options", refused);
         case TRIGGER:
@@ -67,14 +66,28 @@ final class ErrorLocator {
     return error;
   }
 
+  /** A source's option, in the section of the source that refused it: {@code source} or {@code sources.<name>}. */
+  private RuntimeException sourceOption(PluginOptionException refused) {
+    Optional<YamlNode> found = sources.section(refused.sourceIndex());
+    if (found.isEmpty()) {
+      return refused;
+    }
+    YamlNode source = found.get();
+    if (refused.option().equalsIgnoreCase("schema") && !has(source, "options", "schema")) {
+      // A source's schema is its own field of the job file, not one of its options.
+      return inSection(source, "schema", refused);
+    }
+    return inSection(source.fields.get("options"), source, "options", refused);
+  }
+
   private YamlNode section(String name) {
     return root.fields.get(name);
   }
 
-  private Optional<YamlNode> pluginName(PluginKind kind) {
-    switch (kind) {
+  private Optional<YamlNode> pluginName(UnknownPluginException unknown) {
+    switch (unknown.kind()) {
       case SOURCE:
-        return Optional.of(section("source").fields.get("format"));
+        return sources.withFormat(unknown.requested()).map(source -> source.fields.get("format"));
       case SINK:
         return Optional.of(section("sink").fields.get("format"));
       case TRIGGER: {

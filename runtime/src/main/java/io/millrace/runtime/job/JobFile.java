@@ -1,21 +1,17 @@
 package io.millrace.runtime.job;
 
 import io.millrace.api.AnalysisException;
-import io.millrace.api.Column;
-import io.millrace.api.DataStreamReader;
 import io.millrace.api.DataStreamWriter;
 import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.Trigger;
-import io.millrace.runtime.expr.ExpressionParser;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,27 +36,32 @@ import java.util.function.UnaryOperator;
  * checkpointLocation: target/checkpoints/rate-demo
  * config:   {millrace.shuffle.partitions: 4}
  * </pre>
+ * Several sources are named under {@code sources}, each with its own stateless {@code pipeline}
+ * (where a per-stream watermark goes), and joined by the top-level pipeline's first step:
+ * <pre>
+ * sources:
+ *   clicks: {format: rate, pipeline: [{withWatermark: {column: timestamp, delay: 10 seconds}}]}
+ *   views:  {format: rate, pipeline: [{withWatermark: {column: timestamp, delay: 20 seconds}}]}
+ * pipeline:
+ *   - union: [clicks, views]        # or unionByName: [clicks, views]
+ * </pre>
  * Every field is checked when the file is read; an error names the file, the line and the
  * field. An option a plugin rejects at start is traced back to its line too.
  */
 public final class JobFile {
-  private static final Set<String> TOP = Set.of("name", "source", "pipeline", "sink", "trigger", "checkpointLocation", "config");
-  private static final Set<String> SOURCE = Set.of("format", "schema", "options");
+  private static final Set<String> TOP =
+      Set.of("name", "source", "sources", "pipeline", "sink", "trigger", "checkpointLocation", "config");
   private static final Set<String> SINK = Set.of("format", "outputMode", "options");
-  private static final Set<String> STEPS =
-      Set.of("filter", "where", "select", "selectExpr", "withColumn", "drop", "withColumnRenamed", "groupBy",
-          "withWatermark", "dropDuplicates", "dropDuplicatesWithinWatermark");
 
   private final String file;
   private final YamlNode root;
   private final Optional<String> name;
-  private final YamlNode sourceNode;
+  private final JobSources sources;
   private final List<UnaryOperator<Dataset>> steps;
   private final YamlNode sinkNode;
   private final Trigger trigger;
   private final Optional<String> checkpointLocation;
   private final Map<String, String> config;
-  private final Map<String, YamlNode> sourceOptions;
   private final Map<String, YamlNode> sinkOptions;
   private final Map<String, YamlNode> triggerOptions;
   private final JobFileReader reader;
@@ -71,15 +72,13 @@ public final class JobFile {
     this.reader = new JobFileReader(file);
     reader.allowOnly(root, TOP);
     this.name = Optional.ofNullable(root.fields.get("name")).map(reader::text);
-    this.sourceNode = reader.requireMap(reader.require(root, "source"));
-    reader.allowOnly(sourceNode, SOURCE);
-    reader.text(reader.require(sourceNode, "format"));
-    this.sourceOptions = options(sourceNode);
-    this.steps = pipeline(root.fields.get("pipeline"));
+    JobSteps pipeline = new JobSteps(reader);
+    this.sources = JobSources.read(reader, pipeline, root);
+    this.steps = pipeline.topLevel(root.fields.get("pipeline"), sources.unionSteps());
     this.sinkNode = reader.requireMap(reader.require(root, "sink"));
     reader.allowOnly(sinkNode, SINK);
     reader.text(reader.require(sinkNode, "format"));
-    this.sinkOptions = options(sinkNode);
+    this.sinkOptions = reader.options(sinkNode);
     this.triggerOptions = new LinkedHashMap<>();
     this.trigger = trigger(root.fields.get("trigger"));
     this.checkpointLocation = Optional.ofNullable(root.fields.get("checkpointLocation")).map(reader::text);
@@ -118,142 +117,6 @@ public final class JobFile {
     return sinkNode.fields.get("format").text;
   }
 
-  private Map<String, YamlNode> options(YamlNode parent) {
-    YamlNode node = parent.fields.get("options");
-    if (node == null) {
-      return Map.of();
-    }
-    Map<String, YamlNode> out = new LinkedHashMap<>();
-    reader.requireMap(node).fields.forEach((k, v) -> {
-      reader.text(v);
-      out.put(k, v);
-    });
-    return out;
-  }
-
-  private static Map<String, String> values(Map<String, YamlNode> nodes) {
-    Map<String, String> out = new LinkedHashMap<>();
-    nodes.forEach((k, v) -> out.put(k, v.text));
-    return out;
-  }
-
-  private List<UnaryOperator<Dataset>> pipeline(YamlNode node) {
-    List<UnaryOperator<Dataset>> out = new ArrayList<>();
-    if (node == null || node.kind == YamlNode.Kind.NULL) {
-      return out;
-    }
-    if (node.kind != YamlNode.Kind.LIST) {
-      throw reader.error(node, "expected a list of steps such as '- filter: \"amount > 0\"', found " + node.describe());
-    }
-    for (YamlNode step : node.items) {
-      reader.requireMap(step);
-      if (step.fields.size() != 1) {
-        throw reader.error(step, "each step has exactly one of: " + String.join(", ", new java.util.TreeSet<>(STEPS)));
-      }
-      reader.allowOnly(step, STEPS);
-      String kind = step.fields.keySet().iterator().next();
-      out.add(step(kind, step.fields.get(kind)));
-    }
-    return out;
-  }
-
-  private UnaryOperator<Dataset> step(String kind, YamlNode arg) {
-    switch (kind) {
-      case "filter":
-      case "where": {
-        String condition = reader.text(arg);
-        checkExpression(arg, condition, false);
-        return ds -> ds.filter(condition);
-      }
-      case "select":
-      case "selectExpr": {
-        List<String> exprs = reader.texts(arg);
-        if (exprs.isEmpty()) {
-          throw reader.error(arg, "select needs at least one column");
-        }
-        for (String e : exprs) {
-          checkExpression(arg, e, true);
-        }
-        return ds -> ds.selectExpr(exprs.toArray(new String[0]));
-      }
-      case "withColumn": {
-        reader.requireMap(arg);
-        reader.allowOnly(arg, Set.of("name", "expr"));
-        String column = reader.text(reader.require(arg, "name"));
-        YamlNode exprNode = reader.require(arg, "expr");
-        String expr = reader.text(exprNode);
-        checkExpression(exprNode, expr, false);
-        return ds -> ds.withColumn(column, io.millrace.api.functions.expr(expr));
-      }
-      case "groupBy": {
-        reader.requireMap(arg);
-        reader.allowOnly(arg, Set.of("columns", "agg"));
-        YamlNode columnsNode = reader.require(arg, "columns");
-        YamlNode aggNode = reader.require(arg, "agg");
-        List<String> columns = reader.texts(columnsNode);
-        List<String> aggregates = reader.texts(aggNode);
-        if (aggregates.isEmpty()) {
-          throw reader.error(aggNode, "agg needs at least one aggregate such as \"count(*) AS n\"");
-        }
-        for (String c : columns) {
-          checkExpression(columnsNode, c, true);
-        }
-        for (String a : aggregates) {
-          checkExpression(aggNode, a, true);
-        }
-        return ds -> {
-          Column[] keys = columns.stream().map(c -> new Column(ExpressionParser.parseNamedExpression(c))).toArray(Column[]::new);
-          Column[] aggs = aggregates.stream().map(a -> new Column(ExpressionParser.parseNamedExpression(a))).toArray(Column[]::new);
-          return ds.groupBy(keys).agg(aggs[0], java.util.Arrays.copyOfRange(aggs, 1, aggs.length));
-        };
-      }
-      case "withWatermark": {
-        reader.requireMap(arg);
-        reader.allowOnly(arg, Set.of("column", "delay"));
-        String column = reader.text(reader.require(arg, "column"));
-        YamlNode delayNode = reader.require(arg, "delay");
-        String delay = reader.text(delayNode);
-        try {
-          io.millrace.spi.Options.parseDuration(delay);
-        } catch (IllegalArgumentException e) {
-          throw reader.error(delayNode, e.getMessage());
-        }
-        return ds -> ds.withWatermark(column, delay);
-      }
-      case "dropDuplicates": {
-        List<String> columns = arg.kind == YamlNode.Kind.NULL ? List.of() : reader.texts(arg);
-        return ds -> ds.dropDuplicates(columns.toArray(new String[0]));
-      }
-      case "dropDuplicatesWithinWatermark": {
-        List<String> columns = arg.kind == YamlNode.Kind.NULL ? List.of() : reader.texts(arg);
-        return ds -> ds.dropDuplicatesWithinWatermark(columns.toArray(new String[0]));
-      }
-      case "drop": {
-        List<String> columns = reader.texts(arg);
-        return ds -> ds.drop(columns.toArray(new String[0]));
-      }
-      default: {
-        reader.requireMap(arg);
-        reader.allowOnly(arg, Set.of("from", "to"));
-        String from = reader.text(reader.require(arg, "from"));
-        String to = reader.text(reader.require(arg, "to"));
-        return ds -> ds.withColumnRenamed(from, to);
-      }
-    }
-  }
-
-  private void checkExpression(YamlNode node, String text, boolean named) {
-    try {
-      if (named) {
-        ExpressionParser.parseNamedExpression(text);
-      } else {
-        ExpressionParser.parseExpression(text);
-      }
-    } catch (AnalysisException e) {
-      throw reader.error(node, e.getMessage());
-    }
-  }
-
   private Trigger trigger(YamlNode node) {
     if (node == null || node.kind == YamlNode.Kind.NULL) {
       return Trigger.defaultTrigger();
@@ -269,22 +132,12 @@ public final class JobFile {
         triggerOptions.put(k, v);
       }
     });
-    return Trigger.of(policy, values(triggerOptions));
+    return Trigger.of(policy, JobFileReader.values(triggerOptions));
   }
 
-  /** The job's source and pipeline as a dataset of {@code session}, not started. */
+  /** The job's sources and pipeline as a dataset of {@code session}, not started. */
   public Dataset dataset(MillraceSession session) {
-    DataStreamReader in = session.readStream().format(sourceNode.fields.get("format").text)
-        .options(values(sourceOptions));
-    YamlNode schema = sourceNode.fields.get("schema");
-    if (schema != null) {
-      try {
-        in.schema(reader.text(schema));
-      } catch (AnalysisException e) {
-        throw reader.error(schema, e.getMessage());
-      }
-    }
-    Dataset ds = in.load();
+    Dataset ds = sources.dataset(session);
     for (UnaryOperator<Dataset> step : steps) {
       ds = step.apply(ds);
     }
@@ -308,7 +161,7 @@ public final class JobFile {
     try {
       Dataset ds = dataset(session);
       DataStreamWriter out = ds.writeStream().format(sinkNode.fields.get("format").text)
-          .options(values(sinkOptions)).trigger(trigger);
+          .options(JobFileReader.values(sinkOptions)).trigger(trigger);
       YamlNode mode = sinkNode.fields.get("outputMode");
       if (mode != null) {
         try {
@@ -332,6 +185,6 @@ public final class JobFile {
    * settings that overrode it.
    */
   public RuntimeException locate(RuntimeException error, Map<String, String> settings) {
-    return new ErrorLocator(file, reader, root).locate(error, settings);
+    return new ErrorLocator(file, reader, root, sources).locate(error, settings);
   }
 }

@@ -9,6 +9,7 @@ import java.io.Reader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -114,6 +115,26 @@ final class JobFileReader {
     String path = map.path.isEmpty() ? field : map.path + "." + field;
     return new JobFileException(file + " line " + map.line + ": field '" + path + "' is required"
         + (why == null ? "" : ": " + why), cause);
+  }
+
+  /** The {@code options} map of a plugin's section, each a single value; empty when it has none. */
+  Map<String, YamlNode> options(YamlNode section) {
+    YamlNode node = section.fields.get("options");
+    if (node == null) {
+      return Map.of();
+    }
+    Map<String, YamlNode> out = new LinkedHashMap<>();
+    requireMap(node).fields.forEach((k, v) -> {
+      text(v);
+      out.put(k, v);
+    });
+    return out;
+  }
+
+  static Map<String, String> values(Map<String, YamlNode> nodes) {
+    Map<String, String> out = new LinkedHashMap<>();
+    nodes.forEach((k, v) -> out.put(k, v.text));
+    return out;
   }
 
   String text(YamlNode node) {

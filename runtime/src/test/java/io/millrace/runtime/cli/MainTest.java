@@ -72,6 +72,38 @@ class MainTest {
   }
 
   @Test
+  void runExplainShowsTheUnionOfNamedSources() throws Exception {
+    Path job = dir.resolve("union.yaml");
+    Files.writeString(job, String.join("\n",
+        "sources:",
+        "  fast:",
+        "    format: rate",
+        "    options: {rowsPerSecond: 1000}",
+        "    pipeline: [{withWatermark: {column: timestamp, delay: 2 seconds}}]",
+        "  slow:",
+        "    format: rate",
+        "    options: {rowsPerSecond: 10}",
+        "    pipeline: [{withWatermark: {column: timestamp, delay: 5 seconds}}]",
+        "pipeline:",
+        "  - union: [fast, slow]",
+        "  - groupBy: {columns: [\"window(timestamp, '5 seconds') AS window\"], agg: [\"count(*) AS n\"]}",
+        "sink: {format: memory, options: {name: cli-explain-union}, outputMode: append}",
+        "checkpointLocation: " + dir.resolve("ck"),
+        ""));
+    Result r = run("run", job.toString(), "--explain");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    String logical = r.out().substring(0, r.out().indexOf("== Physical Plan =="));
+    String physical = r.out().substring(r.out().indexOf("== Physical Plan =="));
+    // Each source's own watermark sits under the union, on that source's side.
+    assertThat(logical).contains("+- Union", ":- EventTimeWatermark timestamp, 2000 ms",
+        "+- EventTimeWatermark timestamp, 5000 ms");
+    assertThat(physical).contains("AggregateExec [operator 0]", "+- Union [timestamp, value]",
+        ":- RowPipeline EventTimeWatermark(timestamp, 2000 ms)", "MicroBatchScan rate[0]",
+        "+- RowPipeline EventTimeWatermark(timestamp, 5000 ms)", "MicroBatchScan rate[1]");
+    assertThat(dir.resolve("ck")).doesNotExist();
+  }
+
+  @Test
   void runWithoutMaxBatchesCountsTheBatchesTheTriggerRan() throws Exception {
     Path job = dir.resolve("once.yaml");
     Files.writeString(job, String.join("\n",
