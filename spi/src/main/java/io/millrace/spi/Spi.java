@@ -24,7 +24,8 @@ public final class Spi {
    * {@code DECIMAL(p, s)} ...) that 1.1 read silently as another type. 1.3 added per-task
    * writing to the sink ({@code Sink.writesPerTask}, {@code createWriter}, {@code commit},
    * {@code abort}, {@code TaskWriter}, {@code WriterCommitMessage}), each with a default, and
-   * made {@code Sink.addBatch} a default for sinks that write per task.
+   * made {@code Sink.addBatch} a default for sinks that write per task; and made
+   * {@code InputPartition} {@code Serializable}.
    */
   public static final String VERSION = "1.3";
 

@@ -8,7 +8,7 @@ package io.millrace.plugins.source;
  * <p>Everything is integer arithmetic split into whole seconds and remainders, which does not
  * overflow for any rate up to about 9 million million rows a second.
  */
-record RateSchedule(long startMicros, long rowsPerSecond) {
+record RateSchedule(long startMicros, long rowsPerSecond) implements java.io.Serializable {
   private static final long MICROS_PER_SECOND = 1_000_000;
 
   RateSchedule {

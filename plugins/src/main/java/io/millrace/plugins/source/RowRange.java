@@ -7,7 +7,7 @@ import java.util.List;
  * The rows with 0-based index {@code from} to {@code until - 1}: the range of offsets
  * {@code (from, until]}.
  */
-record RowRange(long from, long until) {
+record RowRange(long from, long until) implements java.io.Serializable {
 
   RowRange {
     if (from < 0 || until < from) {

@@ -17,6 +17,7 @@ import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.runtime.plan.ResolvedPlan;
 import io.millrace.runtime.plugin.MissingPluginClassException;
 import io.millrace.spi.Options;
+import io.millrace.spi.data.Schema;
 import io.millrace.spi.PluginKind;
 import io.millrace.spi.fault.FaultPoint;
 import io.millrace.spi.sink.DeliveryGuarantee;
@@ -25,7 +26,6 @@ import io.millrace.spi.sink.SinkProvider;
 import io.millrace.spi.source.Offset;
 import io.millrace.spi.source.Source;
 import io.millrace.spi.source.SourceCapability;
-import io.millrace.spi.source.SourceProvider;
 import io.millrace.spi.trigger.TriggerDecision;
 import io.millrace.spi.trigger.TriggerPolicy;
 import io.millrace.spi.trigger.TriggerPolicyProvider;
@@ -209,12 +209,9 @@ public final class MicroBatchExecution implements StreamingQuery {
   }
 
   private SourceBinding createSource(int index, LogicalPlan.SourceRelation relation) {
-    SourceProvider provider = engine.plugins().source(relation.format());
-    Options options = Options.of("source '" + relation.format() + "'", relation.options());
-    Source source = PluginOptionException.creatingSource(index, () -> provider.create(
-        RuntimePluginContext.forSource(engine, options, checkpoint.queryId(), relation.userSchema(),
-            checkpoint.sourceDir(index))));
-    return new SourceBinding(index, provider.name(), source);
+    ScanTask scans = new ScanTask(checkpoint.queryId(), index, relation.format(), relation.options(),
+        relation.userSchema().map(Schema::toDdl).orElse(null), checkpoint.sourceDir(index), -1, null);
+    return new SourceBinding(index, engine.plugins().source(relation.format()).name(), scans.openSource(engine), scans);
   }
 
   private BatchWriter createWriter() {

@@ -39,7 +39,7 @@ final class ScanExec implements PhysicalOperator {
         () -> s.source.planInputPartitions(batch.start(index), batch.end(index)));
     List<RowTask> tasks = new ArrayList<>(partitions.size());
     for (InputPartition p : partitions) {
-      tasks.add(new SourcePartitionTask(s.source, p, null, batch.rowsRead(index), batch.id(), batch.stopRequested()));
+      tasks.add(new SourcePartitionTask(s.source, s.scan(batch.id(), p), null, batch.rowsRead(index), batch.stopRequested()));
     }
     return tasks;
   }

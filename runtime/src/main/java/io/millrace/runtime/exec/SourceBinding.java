@@ -13,15 +13,23 @@ final class SourceBinding {
   final String description;
   final Source source;
   final ReadLimit readLimit;
+  /** What a task of this source is, with another batch and partition each time. */
+  private final ScanTask scans;
   /** The end of the last committed batch: the next batch reads from here. */
   Offset committed;
 
-  SourceBinding(int index, String format, Source source) {
+  SourceBinding(int index, String format, Source source, ScanTask scans) {
+    this.scans = scans;
     this.index = index;
     this.name = format;
     this.description = format + "[" + index + "]";
     this.source = source;
     this.readLimit = source.defaultReadLimit();
+  }
+
+  /** The serializable description of the task that reads {@code partition} of batch {@code batchId}. */
+  ScanTask scan(long batchId, io.millrace.spi.source.InputPartition partition) {
+    return scans.of(batchId, partition);
   }
 
   boolean replayable() {

@@ -4,7 +4,6 @@ import io.millrace.runtime.expr.EvalContext;
 import io.millrace.runtime.plan.RowPipeline;
 import io.millrace.runtime.state.PartitionInput;
 import io.millrace.spi.data.Row;
-import io.millrace.spi.source.InputPartition;
 import io.millrace.spi.source.PartitionReader;
 import io.millrace.spi.source.Source;
 import java.util.concurrent.atomic.LongAdder;
@@ -19,26 +18,30 @@ final class SourcePartitionTask implements RowTask {
   static final int STOP_CHECK_ROWS = 4096;
 
   private final Source source;
-  private final InputPartition partition;
+  private final ScanTask scan;
   private final RowPipeline pipeline;
   private final LongAdder rowsRead;
-  private final long batchId;
   private final BooleanSupplier stopRequested;
 
-  SourcePartitionTask(Source source, InputPartition partition, RowPipeline pipeline, LongAdder rowsRead, long batchId,
+  /** @param scan what this task reads, as a value that another process could read it from */
+  SourcePartitionTask(Source source, ScanTask scan, RowPipeline pipeline, LongAdder rowsRead,
       BooleanSupplier stopRequested) {
     this.source = source;
-    this.partition = partition;
+    this.scan = scan;
     this.pipeline = pipeline;
     this.rowsRead = rowsRead;
-    this.batchId = batchId;
     this.stopRequested = stopRequested;
+  }
+
+  /** The serializable description of what this task reads. */
+  ScanTask scan() {
+    return scan;
   }
 
   @Override
   public void run(PartitionInput out, EvalContext context) throws Exception {
     long rows = 0;
-    try (PartitionReader reader = source.createReader(partition)) {
+    try (PartitionReader reader = source.createReader(scan.partition())) {
       if (pipeline == null) {
         while (reader.next()) {
           if ((++rows & (STOP_CHECK_ROWS - 1)) == 0) {
@@ -64,13 +67,13 @@ final class SourcePartitionTask implements RowTask {
 
   private void checkStop() {
     if (stopRequested.getAsBoolean()) {
-      throw new BatchAbandonedException(batchId);
+      throw new BatchAbandonedException(scan.batchId());
     }
   }
 
   @Override
   public RowTask then(RowPipeline next) {
-    return new SourcePartitionTask(source, partition, pipeline == null ? next : pipeline.andThen(next), rowsRead, batchId,
+    return new SourcePartitionTask(source, scan, pipeline == null ? next : pipeline.andThen(next), rowsRead,
         stopRequested);
   }
 }

@@ -5,13 +5,8 @@ import io.millrace.spi.sink.Batch;
 import io.millrace.spi.sink.Sink;
 import io.millrace.spi.sink.TaskWriter;
 import io.millrace.spi.sink.WriterCommitMessage;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
+import io.millrace.tck.JavaSerialization;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -67,55 +62,13 @@ final class TaskDelivery {
     return messages;
   }
 
-  /** A copy of {@code message} made through Java serialization, or empty with the reason in {@link #whyNotCopied}. */
+  /** A copy of {@code message} made through Java serialization, or empty if it does not survive it. */
   static Optional<WriterCommitMessage> copy(WriterCommitMessage message) {
-    try {
-      return Optional.of(roundTrip(message));
-    } catch (IOException | ClassNotFoundException | RuntimeException e) {
-      return Optional.empty();
-    }
+    return JavaSerialization.copy(message);
   }
 
   /** Why {@code message} does not survive Java serialization, or empty if it does. */
   static Optional<String> whyNotCopied(WriterCommitMessage message) {
-    if (message == null) {
-      return Optional.of("the message is null");
-    }
-    try {
-      roundTrip(message);
-      return Optional.empty();
-    } catch (IOException | ClassNotFoundException | RuntimeException e) {
-      return Optional.of(e.toString());
-    }
-  }
-
-  private static WriterCommitMessage roundTrip(WriterCommitMessage message) throws IOException, ClassNotFoundException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-      out.writeObject(message);
-    }
-    ClassLoader loader = message.getClass().getClassLoader();
-    try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()), loader)) {
-      return (WriterCommitMessage) in.readObject();
-    }
-  }
-
-  /** Resolves classes through the plugin's loader, which the TCK's own may not see. */
-  private static final class LoaderObjectInputStream extends ObjectInputStream {
-    private final ClassLoader loader;
-
-    LoaderObjectInputStream(InputStream in, ClassLoader loader) throws IOException {
-      super(in);
-      this.loader = loader;
-    }
-
-    @Override
-    protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-      try {
-        return Class.forName(desc.getName(), false, loader);
-      } catch (ClassNotFoundException e) {
-        return super.resolveClass(desc);
-      }
-    }
+    return JavaSerialization.whyNot(message);
   }
 }

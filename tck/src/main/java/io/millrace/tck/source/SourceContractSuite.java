@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.millrace.spi.data.Row;
+import io.millrace.spi.source.InputPartition;
 import io.millrace.spi.source.Offset;
+import io.millrace.spi.source.PartitionReader;
 import io.millrace.spi.source.ReadLimit;
 import io.millrace.spi.source.Source;
 import io.millrace.spi.source.SourceCapability;
 import io.millrace.tck.Capability;
+import io.millrace.tck.JavaSerialization;
 import io.millrace.tck.Tck;
 import io.millrace.tck.TckContext;
 import io.millrace.tck.child.ChildJvm;
@@ -527,6 +530,35 @@ public abstract class SourceContractSuite {
     Offset next = restarted.latestOffset(recorded, ReadLimit.allAvailable());
     RowChecks.exactlyOnce("S15", "the batch after the replay, (" + o2 + ", " + next.json() + "]" + Tck.seedHint(), c,
         Ranges.all("S15", restarted, recorded, next));
+  }
+
+  @Test
+  @DisplayName("S16 each planned partition survives Java serialization, and its copy reads the same rows [REPLAYABLE]")
+  public void s16_partitionsSurviveSerialization() throws Exception {
+    Source source = open();
+    requires(source, SourceCapability.REPLAYABLE, "S16");
+    Random random = Tck.random("S16");
+    kit.append(2 + random.nextInt(6));
+    Offset end = source.latestOffset(source.initialOffset(), ReadLimit.allAvailable());
+    List<InputPartition> partitions = source.planInputPartitions(source.initialOffset(), end);
+    List<List<Row>> here = Ranges.byPartition("S16", source, source.initialOffset(), end);
+    // Read on the same instance: that a fresh instance reads a range the same is S03's rule.
+    for (int p = 0; p < partitions.size(); p++) {
+      InputPartition partition = partitions.get(p);
+      Optional<String> why = JavaSerialization.whyNot(partition);
+      int index = p;
+      assertTrue(why.isEmpty(), () -> "S16 partition " + index + " (" + partition.describe() + ") of (" + source
+          .initialOffset().json() + ", " + end.json() + "] does not survive Java serialization (" + why.orElse("")
+          + "); a partition may be read in another process than the one that planned it");
+      List<Row> copied = new ArrayList<>();
+      try (PartitionReader reader = source.createReader(JavaSerialization.copy(partition).orElseThrow())) {
+        while (reader.next()) {
+          copied.add(reader.get());
+        }
+      }
+      RowChecks.sameRows("S16", "partition " + p + " read from its serialized copy, against the partition itself"
+          + Tck.seedHint(), here.get(p), copied);
+    }
   }
 
   /**

@@ -17,8 +17,14 @@ class SourceContractSelfTest {
   void theReferenceSourcePassesEveryRule() {
     Events events = run(ReferenceSourceSuite.class);
     assertEquals(Set.of(), failedRules(events), () -> failures(events));
-    assertEquals(15, events.started().count(), "every source rule runs");
+    assertEquals(16, events.started().count(), "every source rule runs");
     assertEquals(0, events.aborted().count(), "the reference source declares every capability, so no rule is skipped");
+  }
+
+  @Test
+  void aSourceWhosePartitionsDoNotSerializeFailsS16Only() {
+    Events events = run(UnserializablePartitionSourceSuite.class);
+    assertEquals(Set.of("S16"), failedRules(events), () -> failures(events));
   }
 
   @Test
