@@ -6,6 +6,7 @@ import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.testing.MemoryStream;
 import io.millrace.plugins.sink.MemorySinkTable;
+import io.millrace.runtime.state.ChainedOperatorsFacts;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.nio.file.Path;
@@ -39,10 +40,6 @@ class JobFileChainedStepsTest {
   void tearDown() {
     MemoryStream.remove(input);
     MemorySinkTable.remove(output);
-  }
-
-  private static Row row(long id, String key, String mmss) {
-    return Row.of(id, key, Instant.parse("2024-01-01T00:" + mmss + "Z").toEpochMilli() * 1000);
   }
 
   private String job(String... steps) {
@@ -90,12 +87,7 @@ class JobFileChainedStepsTest {
   void dropDuplicatesThenAWindowedCount() {
     // ChainedOperatorsTest's input and Spark 4.0.1's rows for ms.toDF().withWatermark("ts", "10 seconds")
     //   .dropDuplicates("id", "ts").groupBy(window(col("ts"), "10 seconds")).count(), append.
-    List<List<Row>> steps = List.of(
-        List.of(row(1, "a", "00:01"), row(2, "b", "00:03"), row(1, "a", "00:01"), row(3, "c", "00:12")),
-        List.of(row(4, "a", "00:05"), row(2, "b", "00:03"), row(7, "c", "00:01"), row(6, "b", "00:25")),
-        List.of(row(8, "a", "00:14"), row(9, "a", "00:18"), row(9, "a", "00:18"), row(10, "b", "00:40")),
-        List.of(row(11, "c", "00:41"), row(12, "c", "00:55"), row(6, "b", "00:25")),
-        List.of(row(13, "a", "01:10")));
+    List<List<Row>> steps = ChainedOperatorsFacts.DEDUP_STEPS;
     String yaml = job(
         "  - dropDuplicates: [id, ts]",
         "  - groupBy: {columns: [\"window(ts, '10 seconds') AS window\"], agg: [\"count(*) AS count\"]}");
@@ -112,15 +104,7 @@ class JobFileChainedStepsTest {
   void aCountPerWindowOfAWindowedCount() {
     // ChainedOperatorsTest's input and Spark 4.0.1's rows for ms.toDF().withWatermark("ts", "10 seconds")
     //   .groupBy(window(col("ts"), "10 seconds"), col("key")).count().groupBy(col("window")).count(), append.
-    List<List<Row>> steps = List.of(
-        List.of(row(1, "a", "00:01"), row(2, "b", "00:02"), row(3, "a", "00:05"), row(4, "c", "00:11"),
-            row(5, "a", "00:13")),
-        List.of(row(6, "b", "00:15"), row(7, "a", "00:21"), row(8, "b", "00:24"), row(9, "c", "00:02"),
-            row(10, "a", "00:08"), row(5, "a", "00:13")),
-        List.of(row(11, "a", "00:35"), row(12, "c", "00:12"), row(13, "b", "00:28"), row(14, "b", "00:19"),
-            row(19, "c", "00:03")),
-        List.of(row(15, "a", "00:50"), row(16, "b", "00:47"), row(17, "a", "00:41"), row(20, "b", "00:09")),
-        List.of(row(18, "a", "01:10")));
+    List<List<Row>> steps = ChainedOperatorsFacts.COUNT_STEPS;
     String yaml = job(
         "  - groupBy: {columns: [\"window(ts, '10 seconds') AS window\", key], agg: [\"count(*) AS count\"]}",
         "  - groupBy: {columns: [window], agg: [\"count(*) AS count\"]}");

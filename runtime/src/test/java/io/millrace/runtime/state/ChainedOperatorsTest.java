@@ -57,14 +57,6 @@ class ChainedOperatorsTest {
     MemorySinkTable.remove(output);
   }
 
-  private static long at(String mmss) {
-    return Instant.parse("2024-01-01T00:" + mmss + "Z").toEpochMilli() * 1000;
-  }
-
-  private static Row row(long id, String key, String mmss) {
-    return Row.of(id, key, at(mmss));
-  }
-
   /** The query over the steps' rows, one processAllAvailable per step; each batch's sink rows, as Spark printed them. */
   private List<StreamingQueryProgress> run(UnaryOperator<Dataset> query, String mode, List<List<Row>> steps,
       List<String> perStep) {
@@ -101,12 +93,7 @@ class ChainedOperatorsTest {
 
   // Spark 4.0.1: ms.toDF().withWatermark("ts", "10 seconds").dropDuplicates("id", "ts")
   //   .groupBy(window(col("ts"), "10 seconds")).count()
-  private static final List<List<Row>> DEDUP_STEPS = List.of(
-      List.of(row(1, "a", "00:01"), row(2, "b", "00:03"), row(1, "a", "00:01"), row(3, "c", "00:12")),
-      List.of(row(4, "a", "00:05"), row(2, "b", "00:03"), row(7, "c", "00:01"), row(6, "b", "00:25")),
-      List.of(row(8, "a", "00:14"), row(9, "a", "00:18"), row(9, "a", "00:18"), row(10, "b", "00:40")),
-      List.of(row(11, "c", "00:41"), row(12, "c", "00:55"), row(6, "b", "00:25")),
-      List.of(row(13, "a", "01:10")));
+  private static final List<List<Row>> DEDUP_STEPS = ChainedOperatorsFacts.DEDUP_STEPS;
 
   private static Dataset dedupThenWindowCount(Dataset in) {
     return in.withWatermark("ts", "10 seconds").dropDuplicates("id", "ts").groupBy(window(col("ts"), "10 seconds"))
@@ -168,15 +155,7 @@ class ChainedOperatorsTest {
 
   // Spark 4.0.1: ms.toDF().withWatermark("ts", "10 seconds").groupBy(window(col("ts"), "10 seconds"), col("key"))
   //   .count().groupBy(col("window")).count()
-  private static final List<List<Row>> COUNT_STEPS = List.of(
-      List.of(row(1, "a", "00:01"), row(2, "b", "00:02"), row(3, "a", "00:05"), row(4, "c", "00:11"),
-          row(5, "a", "00:13")),
-      List.of(row(6, "b", "00:15"), row(7, "a", "00:21"), row(8, "b", "00:24"), row(9, "c", "00:02"),
-          row(10, "a", "00:08"), row(5, "a", "00:13")),
-      List.of(row(11, "a", "00:35"), row(12, "c", "00:12"), row(13, "b", "00:28"), row(14, "b", "00:19"),
-          row(19, "c", "00:03")),
-      List.of(row(15, "a", "00:50"), row(16, "b", "00:47"), row(17, "a", "00:41"), row(20, "b", "00:09")),
-      List.of(row(18, "a", "01:10")));
+  private static final List<List<Row>> COUNT_STEPS = ChainedOperatorsFacts.COUNT_STEPS;
 
   private static Dataset countPerWindowOfAWindowedCount(Dataset in) {
     return in.withWatermark("ts", "10 seconds").groupBy(window(col("ts"), "10 seconds"), col("key")).count()
