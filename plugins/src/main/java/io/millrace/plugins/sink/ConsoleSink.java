@@ -45,7 +45,11 @@ final class ConsoleSink implements Sink {
   /** Keeps one row more than is shown, so that the table can say it shows only the top rows. */
   @Override
   public TaskWriter createWriter(int partition, long batchId) {
-    return new ConsoleTaskWriter(numRows + 1);
+    return new ConsoleTaskWriter(kept());
+  }
+
+  private int kept() {
+    return numRows == Integer.MAX_VALUE ? numRows : numRows + 1;
   }
 
   @Override
@@ -53,7 +57,7 @@ final class ConsoleSink implements Sink {
     List<Row> shown = new ArrayList<>();
     for (WriterCommitMessage m : messages) {
       List<Row> rows = ((ConsoleTaskWriter.FirstRows) m).asRows();
-      shown.addAll(rows.subList(0, Math.min(rows.size(), numRows + 1 - shown.size())));
+      shown.addAll(rows.subList(0, Math.min(rows.size(), kept() - shown.size())));
     }
     print(batchId, shown);
   }

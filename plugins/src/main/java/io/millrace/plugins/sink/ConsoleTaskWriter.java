@@ -7,12 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Keeps the first rows of one task that the console may show, and counts the rest: a batch
+ * Keeps the first rows of one task that the console may show and lets the rest go: a batch
  * larger than the heap prints in bounded memory.
  */
 final class ConsoleTaskWriter implements TaskWriter {
-  /** A task's first rows, as plain values (a struct is a nested array), and how many rows it wrote. */
-  record FirstRows(ArrayList<Object[]> rows, long count) implements WriterCommitMessage {
+  /** A task's first rows, as plain values (a struct is a nested array). */
+  record FirstRows(ArrayList<Object[]> rows) implements WriterCommitMessage {
     List<Row> asRows() {
       return rows.stream().map(FirstRows::row).toList();
     }
@@ -40,7 +40,6 @@ final class ConsoleTaskWriter implements TaskWriter {
 
   private final int keep;
   private final ArrayList<Object[]> first = new ArrayList<>();
-  private long count;
 
   /** @param keep how many rows the console may show of the whole batch */
   ConsoleTaskWriter(int keep) {
@@ -52,12 +51,11 @@ final class ConsoleTaskWriter implements TaskWriter {
     if (first.size() < keep) {
       first.add(FirstRows.plain(row));
     }
-    count++;
   }
 
   @Override
   public WriterCommitMessage commit() {
-    return new FirstRows(first, count);
+    return new FirstRows(first);
   }
 
   @Override

@@ -52,7 +52,7 @@ final class MemorySink implements Sink {
 
   @Override
   public void abort(long batchId, List<WriterCommitMessage> messages) {
-    table.unstage(ids(messages));
+    table.discard(ids(messages));
   }
 
   private List<String> ids(List<WriterCommitMessage> messages) {

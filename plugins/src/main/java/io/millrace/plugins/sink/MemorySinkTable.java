@@ -125,8 +125,13 @@ public final class MemorySinkTable {
     return out;
   }
 
+  /** Drops the staged rows of {@code ids} that are still here: an abort takes back what it can. */
+  synchronized void discard(List<String> ids) {
+    ids.forEach(staged::remove);
+  }
+
   /** How many tasks' rows wait for their batch's commit or abort. */
-  synchronized int stagedTasks() {
+  public synchronized int stagedTasks() {
     return staged.size();
   }
 

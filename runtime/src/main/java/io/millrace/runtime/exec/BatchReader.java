@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one operator's input tasks (source partitions, or rows an operator produced, with the
@@ -71,27 +72,48 @@ final class BatchReader {
       // One task: the hand-off to a pool thread would cost more than it saves.
       return runs.isEmpty()
           ? new Result<>(new ArrayList<>())
-          : new Result<>(List.of(readRun(runs.get(0), context, newInput.create(0))));
+          : new Result<>(List.of(readRun(runs.get(0), context, newInput.create(0), new AtomicBoolean())));
     }
+    // Every run that was submitted is waited for, failed batch or not: a run still going after
+    // the batch gave up could commit a sink's task writer after the sink aborted the batch, or
+    // read a source the query is closing. A failed run makes the others skip their remaining tasks.
+    AtomicBoolean failed = new AtomicBoolean();
     List<Future<T>> futures = new ArrayList<>(runs.size());
+    Exception failure = null;
+    List<T> inputs = new ArrayList<>(runs.size());
     try {
       for (int r = 0; r < runs.size(); r++) {
         List<RowTask> run = runs.get(r);
         T input = newInput.create(r);
-        Callable<T> task = () -> readRun(run, context, input);
+        Callable<T> task = () -> readRun(run, context, input, failed);
         futures.add(pool.submit(task));
       }
-      List<T> inputs = new ArrayList<>(runs.size());
-      for (Future<T> f : futures) {
+    } catch (Exception e) {
+      failed.set(true);
+      failure = e;
+    }
+    for (Future<T> f : futures) {
+      try {
         inputs.add(f.get());
+      } catch (ExecutionException e) {
+        Exception cause = e.getCause() instanceof Exception c ? c : e;
+        if (failure == null || failure instanceof SiblingFailedException) {
+          failure = cause; // the run that failed first, not one that only stopped for it
+        } else if (!(cause instanceof SiblingFailedException) && cause != failure) {
+          failure.addSuppressed(cause);
+        }
       }
-      return new Result<>(inputs);
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
-    } finally {
-      for (Future<T> f : futures) {
-        f.cancel(true);
-      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    return new Result<>(inputs);
+  }
+
+  /** A run that stopped because another run of the batch had failed. */
+  private static final class SiblingFailedException extends RuntimeException {
+    SiblingFailedException() {
+      super("another task of the batch failed", null, false, false);
     }
   }
 
@@ -108,17 +130,21 @@ final class BatchReader {
     return runs;
   }
 
-  private static <T extends PartitionInput> T readRun(List<RowTask> run, EvalContext context, T input)
-      throws Exception {
+  private static <T extends PartitionInput> T readRun(List<RowTask> run, EvalContext context, T input,
+      AtomicBoolean failed) throws Exception {
     EvalContext task = context.forTask();
     try {
       for (RowTask t : run) {
+        if (failed.get()) {
+          throw new SiblingFailedException();
+        }
         t.run(input, task);
       }
       task.taskDone();
       input.finish();
       return input;
     } catch (Throwable failure) {
+      failed.set(true);
       try {
         input.abort();
       } catch (RuntimeException e) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 
 /**
  * One batch as its operators see it: its id and evaluation context, each source's range, the
@@ -25,7 +26,7 @@ final class BatchRun {
   private final long lateWatermarkMs;
   private final long evictionWatermarkMs;
   private final Map<Integer, StateOperatorProgress> state = new TreeMap<>();
-  private final java.util.function.BooleanSupplier stopRequested;
+  private final BooleanSupplier stopRequested;
 
   /**
    * @param lateWatermarkMs the watermark rows are late by: the previous batch's
@@ -33,7 +34,7 @@ final class BatchRun {
    */
   BatchRun(long id, EvalContext context, BatchReader reader, ProgressTracker.Timer timer, List<SourceBinding> sources,
       List<Offset> starts, List<Offset> ends, long lateWatermarkMs, long evictionWatermarkMs,
-      java.util.function.BooleanSupplier stopRequested) {
+      BooleanSupplier stopRequested) {
     this.id = id;
     this.stopRequested = stopRequested;
     this.context = context;
@@ -55,7 +56,7 @@ final class BatchRun {
   }
 
   /** Whether the query was asked to stop: source reads then abandon the batch. */
-  java.util.function.BooleanSupplier stopRequested() {
+  BooleanSupplier stopRequested() {
     return stopRequested;
   }
 

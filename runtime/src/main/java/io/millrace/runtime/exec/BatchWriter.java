@@ -1,6 +1,7 @@
 package io.millrace.runtime.exec;
 
 import io.millrace.api.ForeachBatchFunction;
+import io.millrace.spi.MillraceException;
 import io.millrace.spi.sink.Batch;
 import io.millrace.spi.sink.DeliveryGuarantee;
 import io.millrace.spi.sink.Sink;
@@ -40,8 +41,14 @@ interface BatchWriter extends AutoCloseable {
   @Override
   void close() throws IOException;
 
+  /**
+   * The writer of sink plugin {@code format}.
+   *
+   * @throws MillraceException naming the plugin, at start, when the sink implements no way to write a batch
+   */
   static BatchWriter of(String format, Sink sink) {
     boolean perTask = sink.writesPerTask();
+    checkWritePath(format, sink, perTask);
     return new BatchWriter() {
       @Override
       public String description() {
@@ -88,6 +95,28 @@ interface BatchWriter extends AutoCloseable {
         sink.close();
       }
     };
+  }
+
+  private static void checkWritePath(String format, Sink sink, boolean perTask) {
+    String plugin = "sink '" + format + "' (" + sink.getClass().getName() + ")";
+    if (perTask && (inherited(sink, "createWriter", int.class, long.class) || inherited(sink, "commit", long.class,
+        List.class))) {
+      throw new MillraceException(plugin + " says it writes per task (writesPerTask() is true) but does not implement"
+          + " createWriter(int, long) and commit(long, List); implement both, or addBatch and leave writesPerTask false");
+    }
+    if (!perTask && inherited(sink, "addBatch", long.class, Batch.class)) {
+      throw new MillraceException(plugin + " implements neither addBatch(long, Batch) nor per-task writing"
+          + " (writesPerTask, createWriter, commit); it cannot write a batch");
+    }
+  }
+
+  /** Whether {@code sink} leaves method {@code name} to the interface's default. */
+  private static boolean inherited(Sink sink, String name, Class<?>... parameters) {
+    try {
+      return sink.getClass().getMethod(name, parameters).getDeclaringClass() == Sink.class;
+    } catch (NoSuchMethodException e) {
+      return true;
+    }
   }
 
   /** User code may run twice for one batch id after a crash: at-least-once. */

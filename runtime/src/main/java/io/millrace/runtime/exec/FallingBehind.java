@@ -33,14 +33,13 @@ final class FallingBehind {
    *
    * @param inputRate rows per second arriving, null when not defined (the first batch)
    * @param processedRate rows per second this batch processed
-   * @param intervalMs the time the trigger policy gave the batch before the next trigger, 0 for a trigger that runs
-   *     batches back to back
+   * @param intervalMs the trigger interval, 0 for a trigger that runs batches back to back
    */
   Optional<String> update(long batchId, Double inputRate, Double processedRate, long durationMs, long intervalMs) {
     Optional<String> reason = Optional.empty();
     if (intervalMs > 0 && durationMs > intervalMs) {
-      reason = Optional.of("batch " + batchId + " took " + durationMs + " ms, longer than its trigger interval left it ("
-          + intervalMs + " ms)");
+      reason = Optional.of("batch " + batchId + " took " + durationMs + " ms, longer than its trigger interval of "
+          + intervalMs + " ms");
     }
     slowerThanInput = inputRate != null && processedRate != null && processedRate < SLOWER * inputRate
         ? slowerThanInput + 1 : 0;
@@ -49,8 +48,8 @@ final class FallingBehind {
           + Math.round(processedRate) + " against " + Math.round(inputRate) + " rows/s)");
     }
     if (reason.isPresent() && !behind) {
-      LOG.warn("Query {} is falling behind: {}; it will run ever larger batches, or leave data waiting behind its read"
-          + " limit, until it catches up", query, reason.get());
+      LOG.warn("Query {} is falling behind: {}; its batches grow, or its triggers come late, until it catches up",
+          query, reason.get());
     } else if (reason.isEmpty() && behind) {
       LOG.info("Query {} keeps up with its input again at batch {}", query, batchId);
     }

@@ -17,7 +17,6 @@ import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.runtime.plan.ResolvedPlan;
 import io.millrace.runtime.plugin.MissingPluginClassException;
 import io.millrace.spi.Options;
-import io.millrace.spi.data.Schema;
 import io.millrace.spi.PluginKind;
 import io.millrace.spi.fault.FaultPoint;
 import io.millrace.spi.sink.DeliveryGuarantee;
@@ -66,8 +65,6 @@ public final class MicroBatchExecution implements StreamingQuery {
   private final WatermarkTracker watermarks;
   private final ScheduledExecutorService maintenance;
   private final BatchWriter writer;
-  /** The current trigger's interval, 0 when batches run back to back. */
-  private long triggerIntervalMs;
   private final SinkReadBack sinkReadBack;
   private final TriggerPolicy policy;
   private final Guarantee guarantee;
@@ -209,9 +206,10 @@ public final class MicroBatchExecution implements StreamingQuery {
   }
 
   private SourceBinding createSource(int index, LogicalPlan.SourceRelation relation) {
-    ScanTask scans = new ScanTask(checkpoint.queryId(), index, relation.format(), relation.options(),
-        relation.userSchema().map(Schema::toDdl).orElse(null), checkpoint.sourceDir(index), -1, null);
-    return new SourceBinding(index, engine.plugins().source(relation.format()).name(), scans.openSource(engine), scans);
+    SourceDescription described = SourceDescription.of(checkpoint.queryId(), index, relation.format(),
+        relation.options(), relation.userSchema(), checkpoint.sourceDir(index));
+    return new SourceBinding(index, engine.plugins().source(relation.format()).name(), described.open(engine),
+        described);
   }
 
   private BatchWriter createWriter() {
@@ -364,8 +362,7 @@ public final class MicroBatchExecution implements StreamingQuery {
           index = ++triggersStarted;
         }
         batchInFlight = nextBatchId;
-        triggerIntervalMs = intervalAfter(state, started);
-        boolean ran = runTrigger(started);
+        boolean ran = runTrigger(started, intervalAfter(state, started));
         batchInFlight = -1;
         synchronized (monitor) {
           if (!ran) {
@@ -389,13 +386,29 @@ public final class MicroBatchExecution implements StreamingQuery {
   }
 
   /**
-   * How long the policy gives a trigger started at {@code started} before the next one: 0 for
-   * triggers that run back to back. The policy is a pure function, so asking it what it would
-   * decide had the batch taken no time at all costs nothing and changes nothing.
+   * Whether a batch still reading should end now, uncommitted: only on a stop, and only when
+   * every source can serve the batch again at the next start; a source that cannot replay keeps
+   * its batch to the end, as before.
+   */
+  private boolean abandonOnStop() {
+    return stopRequested && sources.stream().allMatch(SourceBinding::replayable);
+  }
+
+  /**
+   * The policy's trigger interval, as of a trigger started at {@code started}: the gap between
+   * the next two triggers it would schedule if batches took no time, 0 for triggers that run
+   * back to back. The first of the two may fall off the interval's grid (a first trigger runs at
+   * once); the gap after it does not. The policy is a pure function, so asking costs nothing and
+   * changes nothing.
    */
   private long intervalAfter(TriggerState before, long started) {
-    TriggerDecision next = policy.next(new TriggerState(before.triggers() + 1, started, started, true));
-    return next.isStop() ? 0 : Math.max(0, next.runAtMillis() - started);
+    TriggerDecision first = policy.next(new TriggerState(before.triggers() + 1, started, started, true));
+    if (first.isStop()) {
+      return 0;
+    }
+    long at = Math.max(first.runAtMillis(), started);
+    TriggerDecision second = policy.next(new TriggerState(before.triggers() + 2, at, at, true));
+    return second.isStop() ? 0 : Math.max(0, second.runAtMillis() - at);
   }
 
   /** Sleeps until {@code millis} or a stop; false if stopped. */
@@ -409,7 +422,7 @@ public final class MicroBatchExecution implements StreamingQuery {
   }
 
   /** One trigger: a replay, a new batch, or nothing when no source has new data. */
-  private boolean runTrigger(long startedMillis) throws Exception {
+  private boolean runTrigger(long startedMillis, long intervalMs) throws Exception {
     ProgressTracker.Timer timer = progress.startTrigger(startedMillis);
     if (replay != null) {
       PendingReplay r = replay;
@@ -418,7 +431,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       for (SourceBinding s : sources) {
         ends.add(s.offset(r.seq().sourceOffsets().get(s.index), checkpoint.offsetsPath(r.batchId())));
       }
-      runBatch(r.batchId(), r.seq(), r.starts(), ends, ends, timer);
+      runBatch(r.batchId(), r.seq(), r.starts(), ends, ends, timer, intervalMs);
       return true;
     }
     List<Offset> latest = timer.time("latestOffset", this::latestOffsets);
@@ -449,7 +462,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     for (SourceBinding s : sources) {
       starts.add(s.committed);
     }
-    runBatch(batchId, seq, starts, latest, latest, timer);
+    runBatch(batchId, seq, starts, latest, latest, timer, intervalMs);
     return true;
   }
 
@@ -461,13 +474,14 @@ public final class MicroBatchExecution implements StreamingQuery {
     return latest;
   }
 
+  /** @param intervalMs the trigger's interval, 0 when batches run back to back */
   private void runBatch(long batchId, OffsetSeq seq, List<Offset> starts, List<Offset> ends, List<Offset> latest,
-      ProgressTracker.Timer timer) throws Exception {
+      ProgressTracker.Timer timer, long intervalMs) throws Exception {
     List<io.millrace.runtime.expr.EventTimeStats> eventTimes = WatermarkTracker.collectors(plan.watermarkDelaysMs().length);
     EvalContext context = EvalContext.ofBatch(seq.batchTimestampMs() * 1000,
         eventTimes.toArray(new io.millrace.runtime.expr.EventTimeStats[0]));
     BatchRun run = new BatchRun(batchId, context, reader, timer, sources, starts, ends, lateWatermarkMs,
-        seq.batchWatermarkMs(), () -> stopRequested);
+        seq.batchWatermarkMs(), this::abandonOnStop);
     List<RowTask> tasks = plan.root().tasks(run);
     long outputRows = write(batchId, tasks, context, timer);
     long nextWatermarkMs = watermarks.update(eventTimes);
@@ -486,7 +500,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     long inputRows = run.rowsRead();
     StreamingQueryProgress p = progress.finishBatch(timer, batchId, inputRows, outputRows,
         watermarks.progress(seq.batchWatermarkMs(), eventTimes), run.stateProgress(),
-        sourceProgress(starts, ends, latest, run), writer.description(), writer.metrics(), triggerIntervalMs);
+        sourceProgress(starts, ends, latest, run), writer.description(), writer.metrics(), intervalMs);
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
     }
@@ -501,7 +515,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     if (writer.writesPerTask()) {
       // Reading and writing are one stream here, so the whole time is the sink's; getBatch keeps
       // its place in the record (a stateful operator's reading still counts there), as in Spark.
-      timer.durations.putIfAbsent("getBatch", 0L);
+      timer.record("getBatch", 0);
       return timer.time("addBatch", () -> {
         long rows = TaskWrites.write(writer, reader, batchId, tasks, context);
         engine.faults().reached(FaultPoint.AFTER_SINK_WRITE, batchId);

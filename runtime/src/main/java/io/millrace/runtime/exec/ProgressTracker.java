@@ -55,6 +55,11 @@ final class ProgressTracker {
       this.startMillis = startMillis;
     }
 
+    /** Adds {@code millis} to {@code phase}, putting the phase in the record even at 0. */
+    void record(String phase, long millis) {
+      durations.merge(phase, millis, Long::sum);
+    }
+
     <T> T time(String phase, Callable<T> work) throws Exception {
       long t0 = System.nanoTime();
       try {

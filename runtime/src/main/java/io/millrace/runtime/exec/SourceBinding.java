@@ -1,5 +1,6 @@
 package io.millrace.runtime.exec;
 
+import io.millrace.spi.source.InputPartition;
 import io.millrace.spi.source.Offset;
 import io.millrace.spi.source.ReadLimit;
 import io.millrace.spi.source.Source;
@@ -13,13 +14,13 @@ final class SourceBinding {
   final String description;
   final Source source;
   final ReadLimit readLimit;
-  /** What a task of this source is, with another batch and partition each time. */
-  private final ScanTask scans;
+  /** The source as a value another process could open it from. */
+  private final SourceDescription described;
   /** The end of the last committed batch: the next batch reads from here. */
   Offset committed;
 
-  SourceBinding(int index, String format, Source source, ScanTask scans) {
-    this.scans = scans;
+  SourceBinding(int index, String format, Source source, SourceDescription described) {
+    this.described = described;
     this.index = index;
     this.name = format;
     this.description = format + "[" + index + "]";
@@ -28,8 +29,8 @@ final class SourceBinding {
   }
 
   /** The serializable description of the task that reads {@code partition} of batch {@code batchId}. */
-  ScanTask scan(long batchId, io.millrace.spi.source.InputPartition partition) {
-    return scans.of(batchId, partition);
+  ScanTask scan(long batchId, InputPartition partition) {
+    return new ScanTask(described, batchId, partition);
   }
 
   boolean replayable() {

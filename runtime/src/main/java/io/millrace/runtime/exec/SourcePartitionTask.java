@@ -15,6 +15,7 @@ import java.util.function.BooleanSupplier;
  * if so ({@link BatchAbandonedException}).
  */
 final class SourcePartitionTask implements RowTask {
+  /** A power of two: the check is a mask of the row count. */
   static final int STOP_CHECK_ROWS = 4096;
 
   private final Source source;
@@ -40,6 +41,7 @@ final class SourcePartitionTask implements RowTask {
 
   @Override
   public void run(PartitionInput out, EvalContext context) throws Exception {
+    checkStop(); // a batch of many small partitions checks at each one too
     long rows = 0;
     try (PartitionReader reader = source.createReader(scan.partition())) {
       if (pipeline == null) {

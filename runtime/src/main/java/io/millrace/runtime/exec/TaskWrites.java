@@ -20,7 +20,7 @@ final class TaskWrites {
     List<WriterInput> started = new ArrayList<>();
     try {
       BatchReader.Result<WriterInput> done = reader.read(tasks, tasks.size(), context, run -> {
-        WriterInput input = new WriterInput(sink.taskWriter(run, batchId));
+        WriterInput input = new WriterInput(() -> sink.taskWriter(run, batchId));
         started.add(input);
         return input;
       });
@@ -33,7 +33,9 @@ final class TaskWrites {
       sink.commit(batchId, messages);
       return rows;
     } catch (Exception e) {
-      // Tasks that failed aborted their own writers; the sink hears of those that committed.
+      // Every task has ended (the reader waits for all): those that failed aborted their own
+      // writers, and the sink hears of those that committed. After a failed Sink.commit that is
+      // every task; the sink must not take back what that commit may have published.
       List<WriterCommitMessage> committed = started.stream().map(WriterInput::message).filter(Objects::nonNull).toList();
       try {
         sink.abort(batchId, committed);

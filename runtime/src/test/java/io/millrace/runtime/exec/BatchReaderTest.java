@@ -97,7 +97,7 @@ class BatchReaderTest {
     RowPipeline none = RowPipeline.of(List.of(), SCHEMA, SCHEMA);
     List<RowTask> tasks = new ArrayList<>();
     for (InputPartition slice : slices) {
-      tasks.add(new SourcePartitionTask(new Slices(), new ScanTask("q", 0, "slices", java.util.Map.of(), null, java.net.URI.create("file:///tmp/"), 0, slice), null, rowsRead, () -> false).then(none).then(observe));
+      tasks.add(new SourcePartitionTask(new Slices(), new ScanTask(null, 0, slice), null, rowsRead, () -> false).then(none).then(observe));
     }
     return tasks;
   }

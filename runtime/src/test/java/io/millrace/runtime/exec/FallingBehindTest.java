@@ -37,7 +37,7 @@ class FallingBehindTest {
   @Test
   void aBatchLongerThanItsTriggerIntervalIsBehindAtOnce() {
     assertThat(check.update(0, null, 1e3, 1500, 1000)).hasValue(
-        "batch 0 took 1500 ms, longer than its trigger interval left it (1000 ms)");
+        "batch 0 took 1500 ms, longer than its trigger interval of 1000 ms");
     assertThat(check.update(1, 1e3, 1e3, 900, 1000)).isEmpty();
     assertThat(check.update(2, 1e3, 1e3, 5000, 0)).as("no interval: batches run back to back").isEmpty();
   }

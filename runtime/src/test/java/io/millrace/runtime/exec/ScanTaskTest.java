@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.millrace.runtime.Engine;
 import io.millrace.runtime.expr.EvalContext;
+import io.millrace.spi.data.DataType;
+import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
 import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.source.Offset;
 import io.millrace.spi.source.PartitionReader;
@@ -16,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,9 +35,9 @@ class ScanTaskTest {
   @Test
   void eachTaskOfABatchReadsTheSameRowsFromItsSerializedDescription() throws Exception {
     try (Engine engine = new Engine(Map.of(), FaultInjector.NONE)) {
-      ScanTask template = new ScanTask("query-1", 0, "rate", Map.of("rowsPerSecond", "1000", "numPartitions", "3"),
-          null, dir.resolve("sources/0").toUri(), -1, null);
-      SourceBinding rate = new SourceBinding(0, "rate", template.openSource(engine), template);
+      SourceDescription described = SourceDescription.of("query-1", 0, "rate",
+          Map.of("rowsPerSecond", "1000", "numPartitions", "3"), Optional.empty(), dir.resolve("sources/0").toUri());
+      SourceBinding rate = new SourceBinding(0, "rate", described.open(engine), described);
       Offset start = rate.source.deserializeOffset("10");
       Offset end = rate.source.deserializeOffset("40");
       BatchRun batch = new BatchRun(7, EvalContext.ofBatchTimestamp(0), new BatchReader(engine.taskPool()),
@@ -63,6 +67,15 @@ class ScanTaskTest {
           java.util.stream.LongStream.range(10, 40).boxed().toList());
       rate.source.close();
     }
+  }
+
+  @Test
+  void aUserSchemaWhoseNamesDdlWouldHaveToQuoteSurvivesTheDescription() throws Exception {
+    Schema given = Schema.of(new Field("event time", DataType.TIMESTAMP, false), new Field("a,b", DataType.STRING, true),
+        Schema.parse("tag STRUCT<k: STRING, v: DOUBLE>").field(0));
+    SourceDescription described = SourceDescription.of("q", 1, "memory", Map.of("name", "x"), Optional.of(given),
+        dir.toUri());
+    assertThat(copyOf(new ScanTask(described, 0, null)).source().schema()).contains(given);
   }
 
   private static ScanTask copyOf(ScanTask task) throws Exception {

@@ -49,6 +49,8 @@ class TaskWriterFailureTest {
       assertThat(aborts).hasSize(1);
       // The other tasks ran at the same time: those that had committed are named, never task 1.
       assertThat(aborts.get(0)).matches("abort 0 tasks=\\[[02, ]*\\]");
+      assertThat(log.staged()).as("every task had ended before the sink's abort: none is left staged").isZero();
+      assertEachWriterClosedOnce(log);
 
       StreamingQuery restarted = start(s, logName);
       restarted.processAllAvailable();
@@ -57,6 +59,38 @@ class TaskWriterFailureTest {
     assertThat(log.committed().get(0L)).extracting(r -> r.getLong(0))
         .containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
     assertThat(log.events()).contains("commit 0 tasks=[0, 1, 2]");
+    assertThat(log.staged()).isZero();
+  }
+
+  @Test
+  void aTaskWhoseCommitFailsIsAbortedAndClosedOnce() throws Exception {
+    MemoryStream input = MemoryStream.create(STREAM, Schema.parse("id LONG"));
+    input.addData(LongStream.rangeClosed(1, 9).mapToObj(Row::of).toList());
+    String logName = "commit-failure-" + dir.getFileName();
+    TaskLogSinkProvider.Log log = TaskLogSinkProvider.log(logName);
+    log.failCommitOnce(2);
+    try (MillraceSession s = MillraceSession.builder().build()) {
+      assertThatThrownBy(start(s, logName)::processAllAvailable).hasMessageContaining("task 2 of batch 0: commit refused");
+      assertThat(log.events()).contains("task 2 aborted");
+      assertThat(log.events().stream().filter(e -> e.startsWith("abort 0 ")).toList()).hasSize(1)
+          .allMatch(e -> !e.contains("2"), "names no task whose commit failed");
+      assertThat(log.committed()).isEmpty();
+      assertThat(log.staged()).isZero();
+      assertEachWriterClosedOnce(log);
+
+      StreamingQuery restarted = start(s, logName);
+      restarted.processAllAvailable();
+      restarted.stop();
+    }
+    assertThat(log.committed().get(0L)).hasSize(9);
+  }
+
+  /** The writer contract: close comes last, once, for every writer, committed or aborted. */
+  private static void assertEachWriterClosedOnce(TaskLogSinkProvider.Log log) {
+    for (int task = 0; task < 3; task++) {
+      String closed = "task " + task + " closed";
+      assertThat(log.events().stream().filter(closed::equals).count()).as(closed).isEqualTo(1);
+    }
   }
 
   private StreamingQuery start(MillraceSession s, String logName) {

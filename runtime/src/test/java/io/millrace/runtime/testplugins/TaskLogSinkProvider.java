@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Test sink {@code task-log}: writes per task, staging each task's rows in a JVM-wide log named
  * by the option {@code log}, and records every step (task commits and aborts, batch commits and
- * aborts) there. A log can be told to fail the first write of one task once.
+ * aborts, writer closes) there. A log can be told to fail one task's first write, or its commit, once.
  */
 public final class TaskLogSinkProvider implements SinkProvider {
   private static final Map<String, Log> LOGS = new ConcurrentHashMap<>();
@@ -30,10 +30,21 @@ public final class TaskLogSinkProvider implements SinkProvider {
     private final Map<String, List<Row>> staged = new TreeMap<>();
     private final Map<Long, List<Row>> committed = new TreeMap<>();
     private volatile int failPartition = -1;
+    private volatile int failCommitPartition = -1;
 
     /** The first write of task {@code partition}, in any batch, fails once. */
     public void failOnce(int partition) {
       failPartition = partition;
+    }
+
+    /** The next commit of task {@code partition}, in any batch, fails once. */
+    public void failCommitOnce(int partition) {
+      failCommitPartition = partition;
+    }
+
+    /** Rows of committed tasks that no batch commit or abort has taken yet. */
+    public synchronized int staged() {
+      return staged.size();
     }
 
     public synchronized List<String> events() {
@@ -95,7 +106,11 @@ public final class TaskLogSinkProvider implements SinkProvider {
           }
 
           @Override
-          public WriterCommitMessage commit() {
+          public WriterCommitMessage commit() throws IOException {
+            if (log.failCommitPartition == partition) {
+              log.failCommitPartition = -1;
+              throw new IOException("task " + partition + " of batch " + batchId + ": commit refused");
+            }
             String id = UUID.randomUUID().toString();
             synchronized (log) {
               log.staged.put(id, rows);
@@ -106,6 +121,11 @@ public final class TaskLogSinkProvider implements SinkProvider {
           @Override
           public void abort() {
             log.event("task " + partition + " aborted");
+          }
+
+          @Override
+          public void close() {
+            log.event("task " + partition + " closed");
           }
         };
       }

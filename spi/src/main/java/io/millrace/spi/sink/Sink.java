@@ -1,5 +1,6 @@
 package io.millrace.spi.sink;
 
+import io.millrace.spi.data.Row;
 import java.io.IOException;
 import java.util.EnumSet;
 import java.util.List;
@@ -9,10 +10,11 @@ import java.util.Set;
 /**
  * Where a query's result goes.
  *
- * <p>The runtime calls {@link #addBatch} once per batch, in batch id order, from one thread,
- * after recording the batch in the write-ahead log and before recording it as committed. A
- * crash between the two makes a later run (on a new instance, possibly in a new process) call
- * {@code addBatch} again with the same id and the same rows. What the sink then does is its
+ * <p>The runtime writes each batch once (through {@link #addBatch}, or through per-task writers
+ * and {@link #commit}; see below), in batch id order, after recording the batch in the
+ * write-ahead log and before recording it as committed. A crash between the two makes a later
+ * run (on a new instance, possibly in a new process) write the batch again with the same id and
+ * the same rows. What the sink then does is its
  * {@link #guarantee()}:
  * <ul>
  *   <li>{@link DeliveryGuarantee#EXACTLY_ONCE}: the second call changes nothing, on a fresh
@@ -51,19 +53,31 @@ public interface Sink extends AutoCloseable {
     if (!writesPerTask()) {
       throw new UnsupportedOperationException(getClass().getName() + " implements neither addBatch nor writesPerTask");
     }
-    WriterCommitMessage message;
     TaskWriter writer = createWriter(0, batchId);
+    WriterCommitMessage message;
     try {
-      for (io.millrace.spi.data.Row row : batch) {
+      for (Row row : batch) {
         writer.write(row);
       }
       message = writer.commit();
     } catch (IOException | RuntimeException e) {
-      writer.abort();
-      abort(batchId, List.of());
+      try (TaskWriter w = writer) {
+        w.abort();
+      } catch (IOException | RuntimeException cleanup) {
+        e.addSuppressed(cleanup);
+      }
+      try {
+        abort(batchId, List.of());
+      } catch (IOException | RuntimeException cleanup) {
+        e.addSuppressed(cleanup);
+      }
       throw e;
-    } finally {
+    }
+    try {
       writer.close();
+    } catch (IOException | RuntimeException e) {
+      abort(batchId, List.of(message));
+      throw e;
     }
     commit(batchId, List.of(message));
   }
@@ -97,7 +111,10 @@ public interface Sink extends AutoCloseable {
   /**
    * Batch {@code batchId} will not be committed by this instance; {@code messages} are those of
    * the tasks that committed before the batch failed. Best effort: what it leaves behind must
-   * never become visible, since a later run writes the batch anew.
+   * never become visible, since a later run writes the batch anew. It also follows a
+   * {@link #commit} that threw, with all of that commit's messages: a commit that published part
+   * of the batch before it failed must not have that part taken back here (the replay's commit
+   * decides), only what was never published.
    */
   default void abort(long batchId, List<WriterCommitMessage> messages) throws IOException {}
 

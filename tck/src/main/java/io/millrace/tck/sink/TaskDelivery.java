@@ -52,12 +52,13 @@ final class TaskDelivery {
         }
         messages.add(writer.commit());
       } catch (IOException | RuntimeException e) {
-        writer.abort();
+        try (TaskWriter w = writer) {
+          w.abort();
+        }
         sink.abort(batchId, messages);
         throw e;
-      } finally {
-        writer.close();
       }
+      writer.close();
     }
     return messages;
   }

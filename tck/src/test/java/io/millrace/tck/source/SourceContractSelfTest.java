@@ -28,6 +28,12 @@ class SourceContractSelfTest {
   }
 
   @Test
+  void aSourceWhosePartitionsOnlyItsPlanningInstanceCanReadFailsS16Only() {
+    Events events = run(PlannedIdSourceSuite.class);
+    assertEquals(Set.of("S16"), failedRules(events), () -> failures(events));
+  }
+
+  @Test
   void aSourceWhoseOffsetsMoveBackFailsS02Only() {
     Events events = run(BackwardOffsetsSourceSuite.class);
     assertEquals(Set.of("S02"), failedRules(events), () -> failures(events));
