@@ -1,6 +1,5 @@
 package io.millrace.api.testing;
 
-import io.millrace.runtime.time.ManualClock;
 import io.millrace.spi.data.Row;
 import java.util.List;
 import java.util.Optional;

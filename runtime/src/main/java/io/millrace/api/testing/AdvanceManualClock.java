@@ -1,7 +1,6 @@
 package io.millrace.api.testing;
 
 import io.millrace.api.StreamingQuery;
-import io.millrace.runtime.time.ManualClock;
 
 /** {@link StreamAction#advanceManualClock}: the session's manual clock moved, once the query waits on it. */
 final class AdvanceManualClock extends StreamAction {

@@ -2,7 +2,6 @@ package io.millrace.api.testing;
 
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.StreamingQueryException;
-import io.millrace.runtime.time.ManualClock;
 import java.util.Optional;
 import java.util.function.Consumer;
 

@@ -1,15 +1,13 @@
 package io.millrace.api.testing;
 
+import io.millrace.api.Dataset;
 import io.millrace.api.ForeachBatchFunction;
 import io.millrace.spi.data.Row;
-import io.millrace.spi.sink.Batch;
 import io.millrace.spi.sink.OutputMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Where the harness's query writes: each batch's rows by batch id, kept across restarts of the
@@ -19,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * sink keeps one copy.
  */
 final class SinkBatches implements ForeachBatchFunction {
-  private static final Logger LOG = LoggerFactory.getLogger(SinkBatches.class);
+  private static final System.Logger LOG = System.getLogger(SinkBatches.class.getName());
   private static final int ROWS_SHOWN_PER_BATCH = 50;
 
   private final OutputMode mode;
@@ -30,19 +28,16 @@ final class SinkBatches implements ForeachBatchFunction {
   }
 
   @Override
-  public void call(Batch batch, long batchId) {
-    List<Row> rows = new ArrayList<>();
-    for (Row row : batch) {
-      rows.add(Row.wrap(row.toArray())); // a copy: the batch's rows are not ours to keep
-    }
+  public void call(Dataset batch, long batchId) {
+    List<Row> rows = batch.collectAsList();
     synchronized (batches) {
       if (mode == OutputMode.COMPLETE) {
         batches.clear();
       }
       List<Row> earlier = batches.put(batchId, List.copyOf(rows));
       if (earlier != null) {
-        LOG.info("Stream test sink: batch {} was written again (a replay after a restart); its {} rows replace the {} "
-            + "written before", batchId, rows.size(), earlier.size());
+        LOG.log(System.Logger.Level.INFO, "Stream test sink: batch {0} was written again (a replay after a restart); "
+            + "its {1} rows replace the {2} written before", batchId, rows.size(), earlier.size());
       }
     }
   }

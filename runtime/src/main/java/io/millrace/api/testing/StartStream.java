@@ -1,7 +1,6 @@
 package io.millrace.api.testing;
 
 import io.millrace.api.Trigger;
-import io.millrace.runtime.time.ManualClock;
 
 /** {@link StreamAction#startStream}: the query started, or started again on its checkpoint. */
 final class StartStream extends StreamAction {

@@ -2,7 +2,6 @@ package io.millrace.api.testing;
 
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.Trigger;
-import io.millrace.runtime.time.ManualClock;
 import io.millrace.spi.data.Row;
 import java.util.Arrays;
 import java.util.List;

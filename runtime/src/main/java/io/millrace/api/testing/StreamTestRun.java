@@ -1,14 +1,11 @@
 package io.millrace.api.testing;
 
-import com.google.common.io.MoreFiles;
-import com.google.common.io.RecursiveDeleteOption;
 import io.millrace.api.DataStreamWriter;
 import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
 import io.millrace.api.StreamingQueryException;
 import io.millrace.api.Trigger;
-import io.millrace.runtime.time.ManualClock;
 import io.millrace.spi.sink.OutputMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,8 +23,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One run of a {@link StreamTest}: the steps, the query of the moment and the one before, the
@@ -35,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * query, and to fail with the whole picture.
  */
 final class StreamTestRun implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(StreamTestRun.class);
+  // System.Logger, as plugins log: the API brings no logging library of its own.
+  private static final System.Logger LOG = System.getLogger(StreamTestRun.class.getName());
   private static final long POLL_MILLIS = 5;
 
   private final Dataset dataset;
@@ -77,7 +73,7 @@ final class StreamTestRun implements AutoCloseable {
   void runAll() {
     for (position = 0; position < steps.size(); position++) {
       StreamAction step = steps.get(position);
-      LOG.info("Stream test step {}: {}", position + 1, step);
+      LOG.log(System.Logger.Level.INFO, "Stream test step {0}: {1}", position + 1, step);
       try {
         step.perform(this);
       } catch (StreamTestFailure f) {
@@ -335,13 +331,24 @@ final class StreamTestRun implements AutoCloseable {
         });
       }
     } catch (Exception | AssertionError e) {
-      LOG.warn("Stopping the query at the end of the stream test failed", e);
+      LOG.log(System.Logger.Level.WARNING, "Stopping the query at the end of the stream test failed", e);
     } finally {
       blocking.shutdownNow();
       try {
-        MoreFiles.deleteRecursively(directory, RecursiveDeleteOption.ALLOW_INSECURE);
-      } catch (IOException e) {
-        LOG.warn("Could not delete the stream test's checkpoint directory {}", directory, e);
+        deleteRecursively(directory);
+      } catch (IOException | UncheckedIOException e) {
+        LOG.log(System.Logger.Level.WARNING, "Could not delete the stream test's checkpoint directory " + directory, e);
+      }
+    }
+  }
+
+  private static void deleteRecursively(Path directory) throws IOException {
+    if (!Files.exists(directory)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> paths = Files.walk(directory)) {
+      for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.delete(p);
       }
     }
   }

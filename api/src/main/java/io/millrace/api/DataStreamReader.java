@@ -1,6 +1,6 @@
 package io.millrace.api;
 
-import io.millrace.runtime.plan.LogicalPlan;
+import io.millrace.api.plan.PlanNode;
 import io.millrace.spi.data.Schema;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -61,7 +61,7 @@ public final class DataStreamReader {
     if (format == null || format.isBlank()) {
       throw new AnalysisException("readStream() needs a format(..): the name of a source plugin");
     }
-    session.engine().plugins().source(format);
-    return new Dataset(session, new LogicalPlan.SourceRelation(format, options, Optional.ofNullable(schema)));
+    session.engine().checkSource(format);
+    return new Dataset(session, new PlanNode.Read(format, options, Optional.ofNullable(schema)));
   }
 }

@@ -1,8 +1,8 @@
 package io.millrace.api;
 
-import io.millrace.runtime.exec.MicroBatchExecution;
-import io.millrace.runtime.exec.QuerySpec;
-import io.millrace.runtime.plan.LogicalPlan;
+import io.millrace.api.engine.BatchConsumer;
+import io.millrace.api.engine.QueryDefinition;
+import io.millrace.api.plan.PlanNode;
 import io.millrace.spi.sink.OutputMode;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -17,7 +17,7 @@ public final class DataStreamWriter {
   private static final String CHECKPOINT_LOCATION = "checkpointLocation";
 
   private final MillraceSession session;
-  private final LogicalPlan plan;
+  private final PlanNode plan;
   private String format;
   private ForeachBatchFunction foreachBatch;
   private OutputMode outputMode = OutputMode.APPEND;
@@ -25,7 +25,7 @@ public final class DataStreamWriter {
   private String queryName;
   private final Map<String, String> options = new LinkedHashMap<>();
 
-  DataStreamWriter(MillraceSession session, LogicalPlan plan) {
+  DataStreamWriter(MillraceSession session, PlanNode plan) {
     this.session = session;
     this.plan = plan;
   }
@@ -75,9 +75,12 @@ public final class DataStreamWriter {
     return this;
   }
 
-  /** Hands each batch to user code instead of a sink plugin; such a query is at-least-once. */
+  /**
+   * Hands each batch to user code instead of a sink plugin, as a bounded dataset it can query
+   * and write through sinks ({@link ForeachBatchFunction}); such a query is at-least-once.
+   */
   public DataStreamWriter foreachBatch(ForeachBatchFunction function) {
-    this.foreachBatch = function;
+    this.foreachBatch = java.util.Objects.requireNonNull(function, "function");
     return this;
   }
 
@@ -100,9 +103,12 @@ public final class DataStreamWriter {
         checkpoint = sinkOptions.remove(key);
       }
     }
-    QuerySpec spec = new QuerySpec(plan, Optional.ofNullable(format), Optional.ofNullable(foreachBatch),
+    ForeachBatchFunction function = foreachBatch;
+    Optional<BatchConsumer> consumer = function == null ? Optional.empty() : Optional.of((batch, batchId, queryId) ->
+        function.call(Dataset.ofBatch(session, new PlanNode.BatchRelation(batch, batchId, queryId)), batchId));
+    QueryDefinition definition = new QueryDefinition(plan, Optional.ofNullable(format), consumer,
         sinkOptions, outputMode, trigger, Optional.ofNullable(checkpoint), Optional.ofNullable(queryName));
-    MicroBatchExecution query = MicroBatchExecution.start(session.engine(), spec);
+    StreamingQuery query = session.engine().start(definition);
     session.streams().register(query);
     return query;
   }

@@ -1,6 +1,6 @@
 package io.millrace.api;
 
-import io.millrace.runtime.Engine;
+import io.millrace.api.engine.QueryEngine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,19 +9,19 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /** The queries of one session, and the listeners that hear about every one of them. */
 public final class StreamingQueryManager {
-  private final Engine engine;
+  private final QueryEngine engine;
   private final Map<String, StreamingQuery> byRunId = new ConcurrentHashMap<>();
 
-  StreamingQueryManager(Engine engine) {
+  StreamingQueryManager(QueryEngine engine) {
     this.engine = engine;
   }
 
   public void addListener(StreamingQueryListener listener) {
-    engine.listeners().add(listener);
+    engine.addListener(listener);
   }
 
   public void removeListener(StreamingQueryListener listener) {
-    engine.listeners().remove(listener);
+    engine.removeListener(listener);
   }
 
   /** The queries still running. */

@@ -1,4 +1,4 @@
-package io.millrace.runtime.time;
+package io.millrace.api.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

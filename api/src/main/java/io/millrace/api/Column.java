@@ -1,20 +1,8 @@
 package io.millrace.api;
 
-import io.millrace.runtime.expr.Alias;
-import io.millrace.runtime.expr.Arithmetic;
-import io.millrace.runtime.expr.Between;
-import io.millrace.runtime.expr.CaseWhen;
-import io.millrace.runtime.expr.Cast;
-import io.millrace.runtime.expr.CastTarget;
-import io.millrace.runtime.expr.Comparison;
-import io.millrace.runtime.expr.Expression;
-import io.millrace.runtime.expr.In;
-import io.millrace.runtime.expr.Like;
-import io.millrace.runtime.expr.Literal;
-import io.millrace.runtime.expr.Logical;
-import io.millrace.runtime.expr.Negate;
-import io.millrace.runtime.expr.NullCheck;
-import io.millrace.runtime.expr.StringPredicate;
+import io.millrace.api.plan.CastTypes;
+import io.millrace.api.plan.ColumnNode;
+import io.millrace.api.plan.Operator;
 import io.millrace.spi.data.DataType;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -30,110 +18,106 @@ import java.util.Objects;
  * schema and an unknown column or a type mismatch raises {@link AnalysisException}.
  */
 public final class Column {
-  private final Expression expression;
+  private final ColumnNode node;
 
-  public Column(Expression expression) {
-    this.expression = Objects.requireNonNull(expression, "expression");
+  public Column(ColumnNode node) {
+    this.node = Objects.requireNonNull(node, "node");
   }
 
-  /** The expression tree, which the runtime binds to a schema. */
-  public Expression expression() {
-    return expression;
+  /** The unresolved expression, which the engine resolves against the input's schema. */
+  public ColumnNode node() {
+    return node;
   }
 
-  /** The expression of a Column, or a literal for any other value. */
-  static Expression toExpression(Object value) {
-    return value instanceof Column ? ((Column) value).expression : Literal.from(value);
+  /** The node of a Column, or a literal for any other value. */
+  static ColumnNode toNode(Object value) {
+    return value instanceof Column ? ((Column) value).node : new ColumnNode.Literal(value);
+  }
+
+  private Column apply(Operator op, ColumnNode... arguments) {
+    return new Column(op.call(arguments));
   }
 
   // ---- arithmetic ----
 
   public Column plus(Object other) {
-    return arithmetic(Arithmetic.Op.ADD, other);
+    return apply(Operator.PLUS, node, toNode(other));
   }
 
   public Column minus(Object other) {
-    return arithmetic(Arithmetic.Op.SUBTRACT, other);
+    return apply(Operator.MINUS, node, toNode(other));
   }
 
   public Column multiply(Object other) {
-    return arithmetic(Arithmetic.Op.MULTIPLY, other);
+    return apply(Operator.MULTIPLY, node, toNode(other));
   }
 
   /** Division; always DOUBLE, and NULL for a zero divisor, as Spark's {@code /}. */
   public Column divide(Object other) {
-    return arithmetic(Arithmetic.Op.DIVIDE, other);
+    return apply(Operator.DIVIDE, node, toNode(other));
   }
 
   /** The remainder, with the sign of the dividend; NULL for a zero divisor. */
   public Column mod(Object other) {
-    return arithmetic(Arithmetic.Op.REMAINDER, other);
+    return apply(Operator.REMAINDER, node, toNode(other));
   }
 
   public Column unaryMinus() {
-    return new Column(new Negate(expression));
-  }
-
-  private Column arithmetic(Arithmetic.Op op, Object other) {
-    return new Column(new Arithmetic(op, expression, toExpression(other)));
+    return apply(Operator.NEGATE, node);
   }
 
   // ---- comparison ----
 
   public Column equalTo(Object other) {
-    return compare(Comparison.Op.EQ, other);
+    return apply(Operator.EQ, node, toNode(other));
   }
 
   public Column notEqual(Object other) {
-    return compare(Comparison.Op.NE, other);
+    return apply(Operator.NE, node, toNode(other));
   }
 
   public Column gt(Object other) {
-    return compare(Comparison.Op.GT, other);
+    return apply(Operator.GT, node, toNode(other));
   }
 
   public Column geq(Object other) {
-    return compare(Comparison.Op.GE, other);
+    return apply(Operator.GE, node, toNode(other));
   }
 
   public Column lt(Object other) {
-    return compare(Comparison.Op.LT, other);
+    return apply(Operator.LT, node, toNode(other));
   }
 
   public Column leq(Object other) {
-    return compare(Comparison.Op.LE, other);
+    return apply(Operator.LE, node, toNode(other));
   }
 
   /** Equality that is TRUE for two NULLs and FALSE for one, never NULL ({@code <=>}). */
   public Column eqNullSafe(Object other) {
-    return compare(Comparison.Op.EQ_NULL_SAFE, other);
+    return apply(Operator.EQ_NULL_SAFE, node, toNode(other));
   }
 
   /** {@code lower <= this <= upper}, both ends included. */
   public Column between(Object lower, Object upper) {
-    return new Column(new Between(expression, toExpression(lower), toExpression(upper)));
-  }
-
-  private Column compare(Comparison.Op op, Object other) {
-    return new Column(new Comparison(op, expression, toExpression(other)));
+    return apply(Operator.BETWEEN, node, toNode(lower), toNode(upper));
   }
 
   // ---- logic and nulls ----
 
   public Column and(Column other) {
-    return new Column(new Logical(Logical.Op.AND, expression, other.expression));
+    return apply(Operator.AND, node, other.node);
   }
 
   public Column or(Column other) {
-    return new Column(new Logical(Logical.Op.OR, expression, other.expression));
+    return apply(Operator.OR, node, other.node);
   }
 
   public Column isNull() {
-    return new Column(new NullCheck(expression, false));
+    return apply(Operator.IS_NULL, node);
   }
 
   public Column isNotNull() {
-    return new Column(new NullCheck(expression, true));
+    return apply(Operator.IS_NOT_NULL, node);
   }
 
   /** TRUE when this equals one of {@code values}; see SQL's {@code IN} for NULLs. */
@@ -141,11 +125,12 @@ public final class Column {
     if (values.length == 0) {
       throw new IllegalArgumentException("isin needs at least one value");
     }
-    List<Expression> items = new ArrayList<>(values.length);
+    List<ColumnNode> arguments = new ArrayList<>(values.length + 1);
+    arguments.add(node);
     for (Object v : values) {
-      items.add(toExpression(v));
+      arguments.add(toNode(v));
     }
-    return new Column(new In(expression, items));
+    return new Column(new ColumnNode.Call(Operator.IN.callName(), arguments));
   }
 
   /** {@link #isin} over a collection. */
@@ -161,7 +146,12 @@ public final class Column {
    * @throws IllegalArgumentException on any other column, or after {@link #otherwise}
    */
   public Column when(Column condition, Object value) {
-    return new Column(caseWhen("when").withBranch(condition.expression, toExpression(value)));
+    ColumnNode.CaseWhen c = caseWhen("when");
+    List<ColumnNode> conditions = new ArrayList<>(c.conditions());
+    List<ColumnNode> values = new ArrayList<>(c.values());
+    conditions.add(condition.node);
+    values.add(toNode(value));
+    return new Column(new ColumnNode.CaseWhen(conditions, values, null));
   }
 
   /**
@@ -171,15 +161,16 @@ public final class Column {
    * @throws IllegalArgumentException on any other column, or when already set
    */
   public Column otherwise(Object value) {
-    return new Column(caseWhen("otherwise").withElse(toExpression(value)));
+    ColumnNode.CaseWhen c = caseWhen("otherwise");
+    return new Column(new ColumnNode.CaseWhen(c.conditions(), c.values(), toNode(value)));
   }
 
-  private CaseWhen caseWhen(String method) {
-    if (!(expression instanceof CaseWhen) || ((CaseWhen) expression).hasElse()) {
+  private ColumnNode.CaseWhen caseWhen(String method) {
+    if (!(node instanceof ColumnNode.CaseWhen) || ((ColumnNode.CaseWhen) node).hasElse()) {
       throw new IllegalArgumentException(method + "() can only be applied on a Column previously generated "
-          + "by when(), before otherwise(); this column is " + expression);
+          + "by when(), before otherwise(); this column is " + node);
     }
-    return (CaseWhen) expression;
+    return (ColumnNode.CaseWhen) node;
   }
 
   // ---- types and names ----
@@ -190,19 +181,19 @@ public final class Column {
    */
   public Column cast(String typeName) {
     try {
-      return cast(CastTarget.parse(typeName));
+      return cast(CastTypes.parse(typeName));
     } catch (IllegalArgumentException e) {
-      throw new AnalysisException("cannot cast " + expression + ": " + e.getMessage(), e);
+      throw new AnalysisException("cannot cast " + node + ": " + e.getMessage(), e);
     }
   }
 
   public Column cast(DataType type) {
-    return new Column(new Cast(expression, type));
+    return new Column(new ColumnNode.Cast(node, type));
   }
 
   /** This column under another output name. */
   public Column as(String alias) {
-    return new Column(new Alias(expression, alias));
+    return new Column(new ColumnNode.Alias(node, alias));
   }
 
   /** The same as {@link #as}. */
@@ -213,25 +204,25 @@ public final class Column {
   // ---- strings ----
 
   public Column startsWith(Object prefix) {
-    return new Column(new StringPredicate(StringPredicate.Op.STARTSWITH, expression, toExpression(prefix)));
+    return new Column(new ColumnNode.Call("startswith", List.of(node, toNode(prefix))));
   }
 
   public Column endsWith(Object suffix) {
-    return new Column(new StringPredicate(StringPredicate.Op.ENDSWITH, expression, toExpression(suffix)));
+    return new Column(new ColumnNode.Call("endswith", List.of(node, toNode(suffix))));
   }
 
   public Column contains(Object part) {
-    return new Column(new StringPredicate(StringPredicate.Op.CONTAINS, expression, toExpression(part)));
+    return new Column(new ColumnNode.Call("contains", List.of(node, toNode(part))));
   }
 
   /** SQL LIKE: {@code %} matches any run, {@code _} one character, {@code \} escapes. */
   public Column like(String pattern) {
-    return new Column(new Like(expression, Literal.from(pattern)));
+    return apply(Operator.LIKE, node, new ColumnNode.Literal(pattern));
   }
 
   /** The SQL text of the expression, which is also its default output name. */
   @Override
   public String toString() {
-    return expression.toString();
+    return node.toString();
   }
 }

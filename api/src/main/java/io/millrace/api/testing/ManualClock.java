@@ -1,5 +1,6 @@
-package io.millrace.runtime.time;
+package io.millrace.api.testing;
 
+import io.millrace.api.Clock;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.WeakHashMap;

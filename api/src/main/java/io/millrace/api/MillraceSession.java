@@ -1,7 +1,7 @@
 package io.millrace.api;
 
-import io.millrace.runtime.Engine;
-import io.millrace.runtime.time.Clock;
+import io.millrace.api.engine.EngineSettings;
+import io.millrace.api.engine.QueryEngine;
 import io.millrace.spi.fault.FaultInjector;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,13 +18,19 @@ import java.util.Map;
  *   q.awaitTermination();
  * }
  * }</pre>
+ *
+ * <p>The session describes queries; an engine executes them. The engine is found with
+ * {@link java.util.ServiceLoader} ({@link io.millrace.api.engine.QueryEngineFactory}): put
+ * {@code io.millrace:millrace-runtime} on the class path.
  */
 public final class MillraceSession implements AutoCloseable {
-  private final Engine engine;
+  private final QueryEngine engine;
+  private final Clock clock;
   private final StreamingQueryManager streams;
 
-  private MillraceSession(Map<String, String> conf, FaultInjector faults, Clock clock) {
-    this.engine = new Engine(conf, faults, clock);
+  private MillraceSession(EngineSettings settings) {
+    this.engine = Engines.create(settings);
+    this.clock = settings.clock();
     this.streams = new StreamingQueryManager(engine);
   }
 
@@ -44,7 +50,7 @@ public final class MillraceSession implements AutoCloseable {
 
   /** The settings this session was built with. */
   public Map<String, String> conf() {
-    return engine.settings().options().asMap();
+    return engine.conf();
   }
 
   /**
@@ -53,10 +59,10 @@ public final class MillraceSession implements AutoCloseable {
    * to advance a manual clock only once the query waits on it.
    */
   public Clock clock() {
-    return engine.clock();
+    return clock;
   }
 
-  Engine engine() {
+  QueryEngine engine() {
     return engine;
   }
 
@@ -100,16 +106,21 @@ public final class MillraceSession implements AutoCloseable {
 
     /**
      * For tests: the clock every query of the session reads (trigger intervals, batch
-     * timestamps, processing-time timers), such as a {@link io.millrace.runtime.time.ManualClock}.
+     * timestamps, processing-time timers), such as a {@code io.millrace.api.testing.ManualClock}.
      */
     public Builder clock(Clock clock) {
       this.clock = java.util.Objects.requireNonNull(clock, "clock");
       return this;
     }
 
-    /** A new session; plugins are discovered now, so an unusable plugin fails here. */
+    /**
+     * A new session; the engine and its plugins are discovered now, so a missing engine or an
+     * unusable plugin fails here.
+     *
+     * @throws IllegalStateException when no engine (or more than one) is on the class path
+     */
     public MillraceSession build() {
-      return new MillraceSession(conf, faults, clock);
+      return new MillraceSession(new EngineSettings(conf, faults, clock));
     }
   }
 }

@@ -1,32 +1,14 @@
 package io.millrace.api;
 
-import io.millrace.runtime.expr.CaseWhen;
-import io.millrace.runtime.expr.Coalesce;
-import io.millrace.runtime.expr.ColumnRef;
-import io.millrace.runtime.expr.Concat;
-import io.millrace.runtime.expr.CurrentTimestamp;
-import io.millrace.runtime.expr.DateFormat;
-import io.millrace.runtime.expr.DatePart;
-import io.millrace.runtime.expr.EpochToTimestamp;
-import io.millrace.runtime.expr.Expression;
-import io.millrace.runtime.expr.ExpressionParser;
-import io.millrace.runtime.expr.Length;
-import io.millrace.runtime.expr.Literal;
-import io.millrace.runtime.expr.MathFunction;
-import io.millrace.runtime.expr.Not;
-import io.millrace.runtime.expr.NullCheck;
-import io.millrace.runtime.expr.Round;
-import io.millrace.runtime.expr.StringTransform;
-import io.millrace.runtime.expr.Substring;
-import io.millrace.runtime.expr.ToTimestamp;
-import io.millrace.runtime.expr.UnixTimestamp;
+import io.millrace.api.plan.ColumnNode;
+import io.millrace.api.plan.Operator;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Column functions with Spark's names, for {@code import static io.millrace.api.functions.*}.
- * The same functions are callable by name in SQL expression text; see
- * {@link ExpressionParser}. Time functions work in UTC, Millrace's only session time zone, on
+ * The same functions are callable by name in SQL expression text, and each function here is
+ * a call of the SQL function of its name ({@link ColumnNode.Call}). Time functions work in UTC, Millrace's only session time zone, on
  * TIMESTAMP values (microseconds since the epoch), with Spark's non-ANSI results; where they
  * take text they read it as a cast does, such as {@code 2026-09-14 23:59:57.067} or
  * {@code 2026-09-14T23:59:57.067Z}, and patterns are Spark's datetime patterns.
@@ -40,7 +22,7 @@ public final class functions {
 
   /** The column named {@code name}: that exact name, else the one matching ignoring case. */
   public static Column col(String name) {
-    return new Column(new ColumnRef(name));
+    return new Column(new ColumnNode.ColumnReference(name));
   }
 
   /** The same as {@link #col}. */
@@ -56,23 +38,25 @@ public final class functions {
    * @throws IllegalArgumentException for any other class
    */
   public static Column lit(Object value) {
-    return value instanceof Column ? (Column) value : new Column(Literal.from(value));
+    return value instanceof Column ? (Column) value : new Column(new ColumnNode.Literal(value));
   }
 
   /**
    * A column from SQL text, such as {@code expr("upper(key) AS k2")}; a trailing alias is
    * allowed, as in Spark's selectExpr.
    *
-   * @throws AnalysisException naming the position where the text does not parse
+   * <p>The text is parsed when the query is resolved (at {@code start()} or {@code explain()}),
+   * and text that does not parse fails there with an {@link AnalysisException} naming the
+   * position.
    */
   public static Column expr(String sql) {
-    return new Column(ExpressionParser.parseNamedExpression(sql));
+    return new Column(new ColumnNode.SqlExpression(sql, true));
   }
 
   // ---- logic and conditionals ----
 
   public static Column not(Column e) {
-    return new Column(new Not(e.expression()));
+    return new Column(Operator.NOT.call(e.node()));
   }
 
   public static Column isnull(Column e) {
@@ -85,7 +69,7 @@ public final class functions {
 
   /** The first argument that is not NULL; the arguments must share a type or all be numeric. */
   public static Column coalesce(Column... columns) {
-    return new Column(new Coalesce(expressions(columns)));
+    return call("coalesce", columns);
   }
 
   /**
@@ -93,40 +77,40 @@ public final class functions {
    * with {@link Column#otherwise}. Without otherwise, rows that match no branch get NULL.
    */
   public static Column when(Column condition, Object value) {
-    return new Column(CaseWhen.of(condition.expression(), Column.toExpression(value)));
+    return new Column(new ColumnNode.CaseWhen(List.of(condition.node()), List.of(Column.toNode(value)), null));
   }
 
   // ---- strings ----
 
   public static Column upper(Column e) {
-    return transform(StringTransform.Op.UPPER, e);
+    return call("upper", e);
   }
 
   public static Column lower(Column e) {
-    return transform(StringTransform.Op.LOWER, e);
+    return call("lower", e);
   }
 
   /** Removes leading and trailing spaces (U+0020 only, as Spark does). */
   public static Column trim(Column e) {
-    return transform(StringTransform.Op.TRIM, e);
+    return call("trim", e);
   }
 
   public static Column ltrim(Column e) {
-    return transform(StringTransform.Op.LTRIM, e);
+    return call("ltrim", e);
   }
 
   public static Column rtrim(Column e) {
-    return transform(StringTransform.Op.RTRIM, e);
+    return call("rtrim", e);
   }
 
   /** The number of characters of a string, or of bytes of a BINARY value. */
   public static Column length(Column e) {
-    return new Column(new Length(e.expression()));
+    return call("length", e);
   }
 
   /** The arguments' text joined; NULL when any is NULL. */
   public static Column concat(Column... columns) {
-    return new Column(new Concat(expressions(columns)));
+    return call("concat", columns);
   }
 
   /**
@@ -134,13 +118,13 @@ public final class functions {
    * counts from the end.
    */
   public static Column substring(Column str, int pos, int len) {
-    return new Column(new Substring(str.expression(), Literal.from(pos), Literal.from(len)));
+    return call("substring", str, lit(pos), lit(len));
   }
 
   // ---- math ----
 
   public static Column abs(Column e) {
-    return new Column(new MathFunction(MathFunction.Op.ABS, e.expression()));
+    return call("abs", e);
   }
 
   /** Rounds half away from zero to a whole number, keeping the type. */
@@ -150,17 +134,17 @@ public final class functions {
 
   /** Rounds half away from zero to {@code scale} decimal places, keeping the type. */
   public static Column round(Column e, int scale) {
-    return new Column(new Round(e.expression(), scale));
+    return call("round", e, lit(scale));
   }
 
   /** The largest whole number not above the value, as LONG. */
   public static Column floor(Column e) {
-    return new Column(new MathFunction(MathFunction.Op.FLOOR, e.expression()));
+    return call("floor", e);
   }
 
   /** The smallest whole number not below the value, as LONG. */
   public static Column ceil(Column e) {
-    return new Column(new MathFunction(MathFunction.Op.CEIL, e.expression()));
+    return call("ceil", e);
   }
 
   // ---- time ----
@@ -170,7 +154,7 @@ public final class functions {
    * same value.
    */
   public static Column current_timestamp() {
-    return new Column(new CurrentTimestamp());
+    return call("current_timestamp");
   }
 
   /**
@@ -179,7 +163,7 @@ public final class functions {
    * for text that is no timestamp.
    */
   public static Column to_timestamp(Column e) {
-    return new Column(new ToTimestamp(e.expression()));
+    return call("to_timestamp", e);
   }
 
   /**
@@ -187,41 +171,41 @@ public final class functions {
    * in UTC unless the text has a zone; NULL if it does not parse. A TIMESTAMP is itself.
    */
   public static Column to_timestamp(Column e, String pattern) {
-    return new Column(new ToTimestamp(e.expression(), pattern));
+    return call("to_timestamp", e, lit(pattern));
   }
 
   /** A TIMESTAMP as text in a Spark datetime {@code pattern}, in UTC. */
   public static Column date_format(Column e, String pattern) {
-    return new Column(new DateFormat(e.expression(), pattern));
+    return call("date_format", e, lit(pattern));
   }
 
   public static Column year(Column e) {
-    return datePart(DatePart.Field.YEAR, e);
+    return call("year", e);
   }
 
   public static Column month(Column e) {
-    return datePart(DatePart.Field.MONTH, e);
+    return call("month", e);
   }
 
   public static Column dayofmonth(Column e) {
-    return datePart(DatePart.Field.DAYOFMONTH, e);
+    return call("dayofmonth", e);
   }
 
   public static Column hour(Column e) {
-    return datePart(DatePart.Field.HOUR, e);
+    return call("hour", e);
   }
 
   public static Column minute(Column e) {
-    return datePart(DatePart.Field.MINUTE, e);
+    return call("minute", e);
   }
 
   public static Column second(Column e) {
-    return datePart(DatePart.Field.SECOND, e);
+    return call("second", e);
   }
 
   /** The batch timestamp in whole seconds since the epoch, as LONG. */
   public static Column unix_timestamp() {
-    return new Column(new UnixTimestamp());
+    return call("unix_timestamp");
   }
 
   /**
@@ -229,62 +213,55 @@ public final class functions {
    * epoch, as LONG; the fraction is truncated toward zero, as in Spark.
    */
   public static Column unix_timestamp(Column e) {
-    return new Column(new UnixTimestamp(e.expression()));
+    return call("unix_timestamp", e);
   }
 
   /** Text in a Spark datetime {@code pattern} in whole seconds since the epoch, as LONG. */
   public static Column unix_timestamp(Column e, String pattern) {
-    return new Column(new UnixTimestamp(e.expression(), pattern));
+    return call("unix_timestamp", e, lit(pattern));
   }
 
   /** Seconds since the epoch (fractions allowed) as a TIMESTAMP. */
   public static Column timestamp_seconds(Column e) {
-    return new Column(new EpochToTimestamp(EpochToTimestamp.Unit.SECONDS, e.expression()));
+    return call("timestamp_seconds", e);
   }
 
   /** Milliseconds since the epoch as a TIMESTAMP. */
   public static Column timestamp_millis(Column e) {
-    return new Column(new EpochToTimestamp(EpochToTimestamp.Unit.MILLIS, e.expression()));
+    return call("timestamp_millis", e);
   }
 
   /** Microseconds since the epoch as a TIMESTAMP. */
   public static Column timestamp_micros(Column e) {
-    return new Column(new EpochToTimestamp(EpochToTimestamp.Unit.MICROS, e.expression()));
+    return call("timestamp_micros", e);
   }
 
-  private static Column transform(StringTransform.Op op, Column e) {
-    return new Column(new StringTransform(op, e.expression()));
-  }
-
-  private static Column datePart(DatePart.Field field, Column e) {
-    return new Column(new DatePart(field, e.expression()));
-  }
-
-  private static List<Expression> expressions(Column... columns) {
-    List<Expression> out = new ArrayList<>(columns.length);
-    for (Column c : columns) {
-      out.add(c.expression());
+  /** A call of the SQL function {@code name}. */
+  private static Column call(String name, Column... arguments) {
+    List<ColumnNode> nodes = new ArrayList<>(arguments.length);
+    for (Column c : arguments) {
+      nodes.add(c.node());
     }
-    return out;
+    return new Column(new ColumnNode.Call(name, nodes));
   }
 
   // ---- aggregate functions, for groupBy(..).agg(..) ----
 
   /** The number of rows whose {@code column} is not null. */
   public static Column count(Column column) {
-    return aggregate(io.millrace.runtime.expr.AggregateCall.Function.COUNT, column);
+    return call("count", column);
   }
 
   /** The number of rows whose {@code column} is not null; {@code count("*")} counts every row. */
   public static Column count(String column) {
     return column.equals("*")
-        ? new Column(new io.millrace.runtime.expr.AggregateCall(io.millrace.runtime.expr.AggregateCall.Function.COUNT, null, "count(1)"))
+        ? new Column(new ColumnNode.Call("count", List.of(new ColumnNode.Star())))
         : count(col(column));
   }
 
   /** The sum of the non-null values: LONG for whole numbers, DOUBLE otherwise. */
   public static Column sum(Column column) {
-    return aggregate(io.millrace.runtime.expr.AggregateCall.Function.SUM, column);
+    return call("sum", column);
   }
 
   public static Column sum(String column) {
@@ -292,7 +269,7 @@ public final class functions {
   }
 
   public static Column min(Column column) {
-    return aggregate(io.millrace.runtime.expr.AggregateCall.Function.MIN, column);
+    return call("min", column);
   }
 
   public static Column min(String column) {
@@ -300,7 +277,7 @@ public final class functions {
   }
 
   public static Column max(Column column) {
-    return aggregate(io.millrace.runtime.expr.AggregateCall.Function.MAX, column);
+    return call("max", column);
   }
 
   public static Column max(String column) {
@@ -309,29 +286,27 @@ public final class functions {
 
   /** The mean of the non-null values, as DOUBLE. */
   public static Column avg(Column column) {
-    return aggregate(io.millrace.runtime.expr.AggregateCall.Function.AVG, column);
+    return call("avg", column);
   }
 
   public static Column avg(String column) {
     return avg(col(column));
   }
 
-  private static Column aggregate(io.millrace.runtime.expr.AggregateCall.Function function, Column column) {
-    return new Column(new io.millrace.runtime.expr.AggregateCall(function, column.expression(), null));
-  }
 
   // ---- event-time windows ----
 
-  /** Tumbling windows of {@code duration} (such as {@code "5 minutes"}) over a TIMESTAMP column. */
+  /**
+   * Tumbling windows of {@code duration} (such as {@code "5 minutes"}) over a TIMESTAMP column.
+   * The duration is read when the query is resolved; a bad one fails {@code start()}.
+   */
   public static Column window(Column time, String duration) {
-    long micros = durationMicros(duration, "duration");
-    return new Column(new io.millrace.runtime.expr.TimeWindow(time.expression(), micros, micros));
+    return call("window", time, lit(duration));
   }
 
   /** Sliding windows of {@code duration} starting every {@code slide}. */
   public static Column window(Column time, String duration, String slide) {
-    return new Column(new io.millrace.runtime.expr.TimeWindow(time.expression(), durationMicros(duration, "duration"),
-        durationMicros(slide, "slide")));
+    return call("window", time, lit(duration), lit(slide));
   }
 
   public static Column window(String time, String duration) {
@@ -340,13 +315,5 @@ public final class functions {
 
   public static Column window(String time, String duration, String slide) {
     return window(col(time), duration, slide);
-  }
-
-  private static long durationMicros(String text, String what) {
-    try {
-      return io.millrace.runtime.expr.WindowLength.micros(text);
-    } catch (IllegalArgumentException e) {
-      throw new AnalysisException("window " + what + ": " + e.getMessage(), e);
-    }
   }
 }

@@ -1,64 +1,67 @@
 package io.millrace.api;
 
-import io.millrace.runtime.expr.Expression;
-import io.millrace.runtime.expr.ExpressionParser;
-import io.millrace.runtime.plan.LogicalPlan;
+import io.millrace.api.plan.ColumnNode;
+import io.millrace.api.plan.PlanNode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * A stream and the stateless operators over it, immutable: each method returns a new
- * dataset. Names and types are checked when a query over it starts, against the source's
- * schema; an unknown column fails {@code start()} with the columns available.
+ * A stream and the operators over it, immutable: each method returns a new dataset. A dataset
+ * is a description, an unresolved plan ({@link PlanNode}); names, types and SQL text are checked
+ * when a query over it starts (or is explained), against the sources' schemas: an unknown column
+ * fails {@code start()} with the columns available.
  */
 public final class Dataset {
   private final MillraceSession session;
-  private final LogicalPlan plan;
+  private final PlanNode plan;
 
-  Dataset(MillraceSession session, LogicalPlan plan) {
+  Dataset(MillraceSession session, PlanNode plan) {
     this.session = session;
     this.plan = plan;
   }
 
-  /** The plan this dataset stands for; for the runtime and tools. */
-  public LogicalPlan logicalPlan() {
+  /** The unresolved plan this dataset stands for; for engines and tools. */
+  public PlanNode plan() {
     return plan;
   }
 
   public Dataset select(Column... columns) {
-    List<Expression> exprs = new ArrayList<>();
+    List<ColumnNode> exprs = new ArrayList<>();
     for (Column c : columns) {
-      exprs.add(c.expression());
+      exprs.add(c.node());
     }
-    return with(new LogicalPlan.Project(plan, exprs));
+    return with(new PlanNode.Select(plan, exprs));
   }
 
   public Dataset select(String column, String... more) {
-    List<Expression> exprs = new ArrayList<>();
-    exprs.add(functions.col(column).expression());
+    List<ColumnNode> exprs = new ArrayList<>();
+    exprs.add(functions.col(column).node());
     for (String c : more) {
-      exprs.add(functions.col(c).expression());
+      exprs.add(functions.col(c).node());
     }
-    return with(new LogicalPlan.Project(plan, exprs));
+    return with(new PlanNode.Select(plan, exprs));
   }
 
-  /** SQL expressions, each with an optional alias: {@code selectExpr("key", "amount * 2 AS doubled")}. */
+  /**
+   * SQL expressions, each with an optional alias: {@code selectExpr("key", "amount * 2 AS doubled")}.
+   * The text is parsed when the query is resolved.
+   */
   public Dataset selectExpr(String... expressions) {
-    List<Expression> exprs = new ArrayList<>();
+    List<ColumnNode> exprs = new ArrayList<>();
     for (String e : expressions) {
-      exprs.add(ExpressionParser.parseNamedExpression(e));
+      exprs.add(new ColumnNode.SqlExpression(e, true));
     }
-    return with(new LogicalPlan.Project(plan, exprs));
+    return with(new PlanNode.Select(plan, exprs));
   }
 
   public Dataset filter(Column condition) {
-    return with(new LogicalPlan.Filter(plan, condition.expression()));
+    return with(new PlanNode.Filter(plan, condition.node()));
   }
 
   /** A SQL condition: {@code filter("amount > 10 AND key IS NOT NULL")}. */
   public Dataset filter(String condition) {
-    return with(new LogicalPlan.Filter(plan, ExpressionParser.parseExpression(condition)));
+    return with(new PlanNode.Filter(plan, new ColumnNode.SqlExpression(condition, false)));
   }
 
   public Dataset where(Column condition) {
@@ -71,17 +74,17 @@ public final class Dataset {
 
   /** Adds column {@code name}, or replaces the column of that name. */
   public Dataset withColumn(String name, Column value) {
-    return with(new LogicalPlan.WithColumn(plan, name, value.expression()));
+    return with(new PlanNode.WithColumn(plan, name, value.node()));
   }
 
   /** Renames a column; as in Spark, a name that does not exist changes nothing. */
   public Dataset withColumnRenamed(String existing, String renamed) {
-    return with(new LogicalPlan.Rename(plan, existing, renamed));
+    return with(new PlanNode.Rename(plan, existing, renamed));
   }
 
   /** Removes columns; names that do not exist are ignored, as in Spark. */
   public Dataset drop(String... columns) {
-    return with(new LogicalPlan.Drop(plan, Arrays.asList(columns)));
+    return with(new PlanNode.Drop(plan, Arrays.asList(columns)));
   }
 
   /**
@@ -101,7 +104,7 @@ public final class Dataset {
     if (millis < 0) {
       throw new AnalysisException("withWatermark delay must not be negative: " + delay);
     }
-    return with(new LogicalPlan.Watermark(plan, column, millis));
+    return with(new PlanNode.Watermark(plan, column, millis));
   }
 
   /**
@@ -111,7 +114,7 @@ public final class Dataset {
    * otherwise the state grows with every distinct key, and the query logs a warning saying so.
    */
   public Dataset dropDuplicates(String... columns) {
-    return with(new LogicalPlan.Deduplicate(plan, Arrays.asList(columns), false));
+    return with(new PlanNode.Deduplicate(plan, Arrays.asList(columns), false));
   }
 
   /**
@@ -120,22 +123,22 @@ public final class Dataset {
    * the watermark delay. Needs {@code withWatermark} before it.
    */
   public Dataset dropDuplicatesWithinWatermark(String... columns) {
-    return with(new LogicalPlan.Deduplicate(plan, Arrays.asList(columns), true));
+    return with(new PlanNode.Deduplicate(plan, Arrays.asList(columns), true));
   }
 
   /** Groups the stream for a streaming aggregation: {@code groupBy(col("key")).count()}. */
   public GroupedData groupBy(Column... columns) {
-    List<Expression> exprs = new ArrayList<>();
+    List<ColumnNode> exprs = new ArrayList<>();
     for (Column c : columns) {
-      exprs.add(c.expression());
+      exprs.add(c.node());
     }
     return new GroupedData(session, plan, exprs);
   }
 
   public GroupedData groupBy(String... columns) {
-    List<Expression> exprs = new ArrayList<>();
+    List<ColumnNode> exprs = new ArrayList<>();
     for (String c : columns) {
-      exprs.add(functions.col(c).expression());
+      exprs.add(functions.col(c).node());
     }
     return new GroupedData(session, plan, exprs);
   }
@@ -148,12 +151,12 @@ public final class Dataset {
    * by {@code millrace.watermark.multiplePolicy}).
    */
   public Dataset union(Dataset other) {
-    return with(new LogicalPlan.Union(List.of(plan, other.plan), false));
+    return with(new PlanNode.Union(List.of(plan, other.plan), false));
   }
 
   /** As {@link #union}, but matches columns by name: {@code other}'s columns may come in any order. */
   public Dataset unionByName(Dataset other) {
-    return with(new LogicalPlan.Union(List.of(plan, other.plan), true));
+    return with(new PlanNode.Union(List.of(plan, other.plan), true));
   }
 
   /**
@@ -167,7 +170,7 @@ public final class Dataset {
 
   /** What {@link #explain()} prints. */
   public String explainString() {
-    return io.millrace.runtime.exec.Explain.of(session.engine(), plan);
+    return session.engine().explain(plan);
   }
 
   /** The session this dataset belongs to, as Spark's {@code Dataset.sparkSession}. */
@@ -175,17 +178,65 @@ public final class Dataset {
     return session;
   }
 
-  /** Always true: every dataset here is a stream. */
+  /**
+   * Whether this dataset reads a stream; false only for the batch {@code foreachBatch} hands
+   * over and datasets made from it.
+   */
   public boolean isStreaming() {
-    return true;
+    return isStreaming(plan);
   }
 
-  /** Starts describing where the result goes. */
+  private static boolean isStreaming(PlanNode node) {
+    if (node instanceof PlanNode.Read) {
+      return true;
+    }
+    return node.children().stream().anyMatch(Dataset::isStreaming);
+  }
+
+  /** Starts describing where the stream's result goes. */
   public DataStreamWriter writeStream() {
+    if (!isStreaming()) {
+      throw new AnalysisException("writeStream() is for streams; write the batch of foreachBatch with write()");
+    }
     return new DataStreamWriter(session, plan);
   }
 
-  private Dataset with(LogicalPlan next) {
+  // ---- the batch of foreachBatch ----
+
+  /** The dataset over one batch that {@code foreachBatch} hands to user code. */
+  static Dataset ofBatch(MillraceSession session, PlanNode.BatchRelation batch) {
+    return new Dataset(session, batch);
+  }
+
+  /**
+   * The rows of this batch, computed now, in the batch's order. Only for the batch of
+   * {@code foreachBatch} and datasets made from it by stateless operators (select, filter,
+   * withColumn, drop, withColumnRenamed); an aggregation over a batch is refused.
+   *
+   * @throws AnalysisException on a stream ("Queries with streaming sources must be executed with
+   *     writeStream().start()", as Spark says), or for an operator a batch does not evaluate
+   */
+  public java.util.List<io.millrace.spi.data.Row> collectAsList() {
+    return session.engine().collect(plan);
+  }
+
+  /** The number of rows of this batch; the same rules as {@link #collectAsList()}. */
+  public long count() {
+    return session.engine().count(plan);
+  }
+
+  /**
+   * Starts describing a write of this batch through a sink plugin:
+   * {@code batch.write().format("delta").option("path", ..).save()}.
+   */
+  public DataFrameWriter write() {
+    if (isStreaming()) {
+      throw new AnalysisException("write() is for the batch of foreachBatch; write a stream with writeStream()");
+    }
+    return new DataFrameWriter(session, plan);
+  }
+
+  private Dataset with(PlanNode next) {
     return new Dataset(session, next);
   }
 }
