@@ -2,6 +2,7 @@ package io.millrace.api;
 
 import io.millrace.api.plan.ColumnNode;
 import io.millrace.api.plan.PlanNode;
+import io.millrace.spi.data.Row;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -216,7 +217,7 @@ public final class Dataset {
    * @throws AnalysisException on a stream ("Queries with streaming sources must be executed with
    *     writeStream().start()", as Spark says), or for an operator a batch does not evaluate
    */
-  public java.util.List<io.millrace.spi.data.Row> collectAsList() {
+  public List<Row> collectAsList() {
     return session.engine().collect(plan);
   }
 
