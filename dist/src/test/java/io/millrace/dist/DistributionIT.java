@@ -47,7 +47,7 @@ class DistributionIT {
   void libHoldsTheRuntimeItsLibrariesTheBuiltInsAndLoggingOnly() throws IOException {
     List<String> lib = names(DIST.resolve("lib"));
 
-    assertThat(lib).contains("millrace-runtime-" + VERSION + ".jar", "millrace-spi-" + VERSION + ".jar",
+    assertThat(lib).contains("millrace-runtime-" + VERSION + ".jar", "millrace-api-" + VERSION + ".jar", "millrace-spi-" + VERSION + ".jar",
         "millrace-plugins-" + VERSION + ".jar", "slf4j-simple-2.0.20.jar", "slf4j-jdk-platform-logging-2.0.20.jar");
     assertThat(lib).noneMatch(name -> NOT_IN_LIB.matcher(name).matches());
     assertThat(names(DIST.resolve("tck"))).contains("millrace-tck-" + VERSION + ".jar")

@@ -46,7 +46,7 @@ public final class LargeStateQueryChild {
       StreamingQuery query = session.readStream().format("keyRange")
           .option("total", String.valueOf(keys)).option("rowsPerBatch", rowsPerBatch).option("numPartitions", "2").load()
           .groupBy("key").count()
-          .writeStream().foreachBatch((batch, id) -> rowsOut.addAndGet(batch.numRows())).outputMode("update")
+          .writeStream().foreachBatch((batch, id) -> rowsOut.addAndGet(batch.count())).outputMode("update")
           .trigger(Trigger.availableNow())
           .option("checkpointLocation", checkpoint).start();
       query.awaitTermination();

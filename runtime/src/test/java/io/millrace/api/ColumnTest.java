@@ -1,5 +1,6 @@
 package io.millrace.api;
 
+import io.millrace.runtime.expr.ApiExpressions;
 import static io.millrace.api.functions.col;
 import static io.millrace.api.functions.lit;
 import static io.millrace.api.functions.not;
@@ -29,7 +30,7 @@ class ColumnTest {
   }
 
   static BoundExpression bind(Column c) {
-    return c.expression().bind(SCHEMA);
+    return ApiExpressions.of(c.node()).bind(SCHEMA);
   }
 
   @Test
@@ -129,14 +130,14 @@ class ColumnTest {
   @Test
   void namesFollowSpark() {
     assertThat(col("amount").multiply(2).toString()).isEqualTo("(amount * 2)");
-    assertThat(NamedExpressions.outputName(col("amount").multiply(2).expression())).isEqualTo("(amount * 2)");
+    assertThat(NamedExpressions.outputName(ApiExpressions.of(col("amount").multiply(2).node()))).isEqualTo("(amount * 2)");
     assertThat(col("amount").gt(10).and(col("key").isNotNull()).toString())
         .isEqualTo("((amount > 10) AND (key IS NOT NULL))");
     Column aliased = col("amount").multiply(2).as("doubled");
-    assertThat(aliased.expression()).isInstanceOf(Alias.class);
-    assertThat(((Alias) aliased.expression()).name()).isEqualTo("doubled");
-    assertThat(NamedExpressions.outputName(col("key").alias("k").expression())).isEqualTo("k");
-    assertThat(NamedExpressions.outputName(col("key").expression())).isEqualTo("key");
+    assertThat(ApiExpressions.of(aliased.node())).isInstanceOf(Alias.class);
+    assertThat(((Alias) ApiExpressions.of(aliased.node())).name()).isEqualTo("doubled");
+    assertThat(NamedExpressions.outputName(ApiExpressions.of(col("key").alias("k").node()))).isEqualTo("k");
+    assertThat(NamedExpressions.outputName(ApiExpressions.of(col("key").node()))).isEqualTo("key");
     assertThat(col("key").isin("a", "b").toString()).isEqualTo("(key IN ('a', 'b'))");
     assertThat(col("amount").between(1, 2).toString()).isEqualTo("(amount BETWEEN 1 AND 2)");
     assertThat(col("amount").cast("bigint").toString()).isEqualTo("CAST(amount AS LONG)");
@@ -160,5 +161,28 @@ class ColumnTest {
         .hasMessage("cannot resolve '(key > 1)': cannot compare key (STRING) with 1 (INT)");
     assertThatThrownBy(() -> bind(col("nope").plus(1)))
         .hasMessage("cannot resolve column 'nope'; available columns: [key, amount, price, flag, missing, ts, text]");
+  }
+
+  /** The API prints a column itself; its text must be the engine's, which names the output columns. */
+  @Test
+  void theApiSpellsColumnsAsTheEngineDoes() {
+    List<Column> columns = List.of(
+        col("amount").plus(1L).minus(lit(2.5)).multiply(col("price")).divide(3).mod(2),
+        col("amount").unaryMinus(), col("key").equalTo("it's").and(col("flag").or(not(col("flag")))),
+        col("amount").notEqual(1).or(col("amount").eqNullSafe(null)), col("amount").geq(1).and(col("amount").lt(9)),
+        col("amount").leq(2).and(col("amount").gt(0)), col("ts").equalTo(lit(java.time.Instant.ofEpochSecond(1))),
+        col("missing").isNull(), col("key").isNotNull(), col("amount").between(1, col("missing")),
+        col("key").isin("a", "b"), col("key").like("a%"), col("key").startsWith("a"), col("key").endsWith("b"),
+        col("key").contains("c"), col("amount").cast("bigint"), col("amount").cast(DataType.STRING).as("s"),
+        col("select"), col("a b"), lit(true), lit(new byte[] {1, 2}), lit(Double.NaN),
+        when(col("flag"), 1).when(col("amount").gt(1), 2).otherwise(3), when(col("flag"), "x"),
+        functions.upper(functions.concat(col("key"), lit("!"))), functions.round(col("price"), 2),
+        functions.substring(col("key"), 1, 2), functions.coalesce(col("missing"), lit(0)),
+        functions.to_timestamp(col("text"), "yyyy"), functions.date_format(col("ts"), "HH"),
+        functions.dayofmonth(col("ts")), functions.unix_timestamp(), functions.timestamp_millis(col("amount")),
+        functions.count("*"), functions.count(col("key")), functions.sum("amount"), functions.avg(col("price")));
+    for (Column c : columns) {
+      assertThat(c.toString()).as("the API's text of %s", c).isEqualTo(ApiExpressions.of(c.node()).toString());
+    }
   }
 }

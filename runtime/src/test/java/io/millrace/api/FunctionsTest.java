@@ -1,5 +1,6 @@
 package io.millrace.api;
 
+import io.millrace.runtime.expr.ApiExpressions;
 import static io.millrace.api.ColumnTest.bind;
 import static io.millrace.api.ColumnTest.eval;
 import static io.millrace.api.functions.abs;
@@ -62,12 +63,15 @@ class FunctionsTest {
   @Test
   void exprParsesSqlWithAnAlias() {
     Column k2 = expr("upper(key) AS k2");
-    assertThat(k2.expression()).isInstanceOf(Alias.class);
-    assertThat(NamedExpressions.outputName(k2.expression())).isEqualTo("k2");
+    assertThat(ApiExpressions.of(k2.node())).isInstanceOf(Alias.class);
+    assertThat(NamedExpressions.outputName(ApiExpressions.of(k2.node()))).isEqualTo("k2");
     assertThat(eval(k2)).isEqualTo("APPLE");
     assertThat(eval(expr("amount > 10 AND key IS NOT NULL"))).isEqualTo(true);
     assertThat(eval(expr("amount * 2 doubled"))).isEqualTo(24);
-    assertThatThrownBy(() -> expr("amount >"))
+    // As in Spark 4, the text is parsed when the query is resolved, not when the column is made.
+    Column unfinished = expr("amount >");
+    assertThat(unfinished.toString()).isEqualTo("amount >");
+    assertThatThrownBy(() -> eval(unfinished))
         .isInstanceOf(AnalysisException.class)
         .hasMessage("cannot parse 'amount >' at position 9: expected an expression");
   }

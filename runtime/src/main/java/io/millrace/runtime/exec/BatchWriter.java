@@ -1,6 +1,6 @@
 package io.millrace.runtime.exec;
 
-import io.millrace.api.ForeachBatchFunction;
+import io.millrace.api.engine.BatchConsumer;
 import io.millrace.spi.MillraceException;
 import io.millrace.spi.sink.Batch;
 import io.millrace.spi.sink.DeliveryGuarantee;
@@ -120,7 +120,7 @@ interface BatchWriter extends AutoCloseable {
   }
 
   /** User code may run twice for one batch id after a crash: at-least-once. */
-  static BatchWriter of(ForeachBatchFunction function) {
+  static BatchWriter of(BatchConsumer function, String queryId) {
     return new BatchWriter() {
       @Override
       public String description() {
@@ -134,7 +134,7 @@ interface BatchWriter extends AutoCloseable {
 
       @Override
       public void write(long batchId, Batch batch) throws Exception {
-        function.call(batch, batchId);
+        function.accept(batch, batchId, queryId);
       }
 
       @Override

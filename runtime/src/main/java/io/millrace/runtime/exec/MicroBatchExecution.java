@@ -214,7 +214,7 @@ public final class MicroBatchExecution implements StreamingQuery {
 
   private BatchWriter createWriter() {
     if (spec.foreachBatch().isPresent()) {
-      return BatchWriter.of(spec.foreachBatch().get());
+      return BatchWriter.of(spec.foreachBatch().get(), checkpoint.queryId());
     }
     String format = spec.sinkFormat().orElseThrow();
     SinkProvider provider = engine.plugins().sink(format);

@@ -1,7 +1,7 @@
 package io.millrace.runtime.exec;
 
-import io.millrace.api.ForeachBatchFunction;
 import io.millrace.api.Trigger;
+import io.millrace.api.engine.BatchConsumer;
 import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.spi.sink.OutputMode;
 import java.util.Map;
@@ -22,7 +22,7 @@ import java.util.Optional;
 public record QuerySpec(
     LogicalPlan plan,
     Optional<String> sinkFormat,
-    Optional<ForeachBatchFunction> foreachBatch,
+    Optional<BatchConsumer> foreachBatch,
     Map<String, String> sinkOptions,
     OutputMode outputMode,
     Trigger trigger,

@@ -172,8 +172,8 @@ final class JobSteps {
       checkExpression(aggNode, a, true);
     }
     return ds -> {
-      Column[] keys = columns.stream().map(c -> new Column(ExpressionParser.parseNamedExpression(c))).toArray(Column[]::new);
-      Column[] aggs = aggregates.stream().map(a -> new Column(ExpressionParser.parseNamedExpression(a))).toArray(Column[]::new);
+      Column[] keys = columns.stream().map(c -> io.millrace.api.functions.expr(c)).toArray(Column[]::new);
+      Column[] aggs = aggregates.stream().map(a -> io.millrace.api.functions.expr(a)).toArray(Column[]::new);
       return ds.groupBy(keys).agg(aggs[0], Arrays.copyOfRange(aggs, 1, aggs.length));
     };
   }

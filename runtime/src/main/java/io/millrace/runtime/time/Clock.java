@@ -2,8 +2,9 @@ package io.millrace.runtime.time;
 
 /**
  * Where the engine reads the wall clock: trigger intervals, batch timestamps, processing-time
- * timers. Tests give a session a {@link ManualClock} so that time moves only when they say so,
- * as Spark's {@code StreamManualClock} does; everything else reads {@link #system()}.
+ * timers. The user API has its own {@link io.millrace.api.Clock} (a session's clock, such as the
+ * tests' {@code io.millrace.api.testing.ManualClock}); {@link #of} adapts it, so that the engine's
+ * code keeps one clock type of its own.
  */
 public interface Clock {
 
@@ -20,5 +21,10 @@ public interface Clock {
   /** The machine's clock. */
   static Clock system() {
     return SystemClock.INSTANCE;
+  }
+
+  /** The engine's view of a session's clock. */
+  static Clock of(io.millrace.api.Clock clock) {
+    return clock == io.millrace.api.Clock.system() ? system() : new ApiClock(clock);
   }
 }

@@ -23,7 +23,7 @@ import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.Trigger;
 import io.millrace.runtime.exec.MicroBatchExecution;
-import io.millrace.runtime.time.ManualClock;
+import io.millrace.api.testing.ManualClock;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.fault.FaultInjector;

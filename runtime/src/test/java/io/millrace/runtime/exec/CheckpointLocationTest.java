@@ -98,7 +98,7 @@ class CheckpointLocationTest {
     List<Long> seen = new ArrayList<>();
     try (MillraceSession session = MillraceSession.builder().build()) {
       StreamingQuery q = session.readStream().format("memory").option("name", input).load()
-          .writeStream().foreachBatch((batch, id) -> batch.forEach(r -> seen.add(r.getLong(0)))).start();
+          .writeStream().foreachBatch((batch, id) -> batch.collectAsList().forEach(r -> seen.add(r.getLong(0)))).start();
       stream.addData(Row.of(7L));
       q.processAllAvailable();
       q.stop();

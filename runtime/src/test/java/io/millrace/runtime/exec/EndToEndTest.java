@@ -161,7 +161,7 @@ class EndToEndTest {
     Runnable run = () -> {
       StreamingQuery q = session.readStream().format("memory").option("name", input).load()
           .withColumn("now", current_timestamp())
-          .writeStream().foreachBatch((batch, id) -> batch.forEach(r -> stamps.add(r.getLong(2))))
+          .writeStream().foreachBatch((batch, id) -> batch.collectAsList().forEach(r -> stamps.add(r.getLong(2))))
           .option("checkpointLocation", dir.resolve("ts").toString()).start();
       q.processAllAvailable();
       q.stop();

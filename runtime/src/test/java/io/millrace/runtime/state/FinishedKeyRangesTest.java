@@ -1,5 +1,6 @@
 package io.millrace.runtime.state;
 
+import io.millrace.runtime.expr.ApiExpressions;
 import static io.millrace.api.functions.col;
 import static io.millrace.api.functions.count;
 import static io.millrace.api.functions.window;
@@ -73,7 +74,7 @@ class FinishedKeyRangesTest {
   }
 
   private static AggregationPlan plan(Column... grouping) {
-    List<Expression> groups = Stream.of(grouping).map(Column::expression).toList();
-    return AggregationPlan.bind(groups, List.of(count(col("key")).expression()), INPUT, Optional.of("ts"));
+    List<Expression> groups = Stream.of(grouping).map(c -> ApiExpressions.of(c.node())).toList();
+    return AggregationPlan.bind(groups, List.of(ApiExpressions.of(count(col("key")).node())), INPUT, Optional.of("ts"));
   }
 }

@@ -1,5 +1,6 @@
 package io.millrace.runtime.state;
 
+import io.millrace.runtime.expr.ApiExpressions;
 import static io.millrace.api.functions.avg;
 import static io.millrace.api.functions.col;
 import static io.millrace.api.functions.count;
@@ -42,8 +43,8 @@ class PartialAggregationTest {
   }
 
   private static void check(Column... aggregates) {
-    List<Expression> grouping = List.of(window(col("ts"), "1 minute").expression(), col("key").expression());
-    AggregationPlan plan = AggregationPlan.bind(grouping, Stream.of(aggregates).map(Column::expression).toList(),
+    List<Expression> grouping = List.of(ApiExpressions.of(window(col("ts"), "1 minute").node()), ApiExpressions.of(col("key").node()));
+    AggregationPlan plan = AggregationPlan.bind(grouping, Stream.of(aggregates).map(c -> ApiExpressions.of(c.node())).toList(),
         INPUT, Optional.of("ts"));
     RowCodec keyCodec = new RowCodec(plan.keySchema());
     KeyGroups keyGroups = new KeyGroups(128, 4);

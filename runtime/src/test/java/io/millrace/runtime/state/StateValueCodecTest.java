@@ -1,5 +1,6 @@
 package io.millrace.runtime.state;
 
+import io.millrace.runtime.expr.ApiExpressions;
 import static io.millrace.api.functions.avg;
 import static io.millrace.api.functions.col;
 import static io.millrace.api.functions.count;
@@ -81,7 +82,7 @@ class StateValueCodecTest {
   }
 
   private static AggregationPlan plan(Column... aggregates) {
-    List<Expression> aggs = Stream.of(aggregates).map(Column::expression).toList();
-    return AggregationPlan.bind(List.of(col("k").expression()), aggs, INPUT, Optional.empty());
+    List<Expression> aggs = Stream.of(aggregates).map(c -> ApiExpressions.of(c.node())).toList();
+    return AggregationPlan.bind(List.of(ApiExpressions.of(col("k").node())), aggs, INPUT, Optional.empty());
   }
 }

@@ -10,6 +10,7 @@ import static io.millrace.api.testing.StreamTest.testStream;
 
 import io.millrace.api.MillraceSession;
 import io.millrace.api.Trigger;
+import io.millrace.api.testing.ManualClock;
 import io.millrace.api.testing.MemoryStream;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.millrace.runtime.state.KeyGroups;
-import io.millrace.runtime.time.ManualClock;
+import io.millrace.api.testing.ManualClock;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.state.StateVersionNotFoundException;

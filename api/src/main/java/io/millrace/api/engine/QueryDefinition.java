@@ -1,0 +1,34 @@
+package io.millrace.api.engine;
+
+import io.millrace.api.Trigger;
+import io.millrace.api.plan.PlanNode;
+import io.millrace.spi.sink.OutputMode;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything {@code writeStream().start()} was told.
+ *
+ * @param plan the query, unresolved
+ * @param sinkFormat the sink plugin's name; empty with {@code foreachBatch}
+ * @param foreachBatch user code that takes each batch instead of a sink plugin
+ * @param sinkOptions options for the sink (without {@code checkpointLocation})
+ * @param outputMode the output mode
+ * @param trigger the trigger policy and its options
+ * @param checkpointLocation where the checkpoint lives; empty means a temporary one
+ * @param queryName the name, if given
+ */
+public record QueryDefinition(
+    PlanNode plan,
+    Optional<String> sinkFormat,
+    Optional<BatchConsumer> foreachBatch,
+    Map<String, String> sinkOptions,
+    OutputMode outputMode,
+    Trigger trigger,
+    Optional<String> checkpointLocation,
+    Optional<String> queryName) {
+
+  public QueryDefinition {
+    sinkOptions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sinkOptions));
+  }
+}

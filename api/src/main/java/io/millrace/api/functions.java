@@ -1,0 +1,319 @@
+package io.millrace.api;
+
+import io.millrace.api.plan.ColumnNode;
+import io.millrace.api.plan.Operator;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Column functions with Spark's names, for {@code import static io.millrace.api.functions.*}.
+ * The same functions are callable by name in SQL expression text, and each function here is
+ * a call of the SQL function of its name ({@link ColumnNode.Call}). Time functions work in UTC, Millrace's only session time zone, on
+ * TIMESTAMP values (microseconds since the epoch), with Spark's non-ANSI results; where they
+ * take text they read it as a cast does, such as {@code 2026-09-14 23:59:57.067} or
+ * {@code 2026-09-14T23:59:57.067Z}, and patterns are Spark's datetime patterns.
+ */
+public final class functions {
+
+  private functions() {
+  }
+
+  // ---- columns, literals and SQL ----
+
+  /** The column named {@code name}: that exact name, else the one matching ignoring case. */
+  public static Column col(String name) {
+    return new Column(new ColumnNode.ColumnReference(name));
+  }
+
+  /** The same as {@link #col}. */
+  public static Column column(String name) {
+    return col(name);
+  }
+
+  /**
+   * A literal: a Column is returned as is; Integer, Short and Byte make INT, Long LONG, Double
+   * and Float DOUBLE, Boolean, String and byte[] their own types, an Instant a TIMESTAMP, and
+   * null a NULL that takes its type from the expression around it.
+   *
+   * @throws IllegalArgumentException for any other class
+   */
+  public static Column lit(Object value) {
+    return value instanceof Column ? (Column) value : new Column(new ColumnNode.Literal(value));
+  }
+
+  /**
+   * A column from SQL text, such as {@code expr("upper(key) AS k2")}; a trailing alias is
+   * allowed, as in Spark's selectExpr.
+   *
+   * <p>The text is parsed when the query is resolved (at {@code start()} or {@code explain()}),
+   * and text that does not parse fails there with an {@link AnalysisException} naming the
+   * position.
+   */
+  public static Column expr(String sql) {
+    return new Column(new ColumnNode.SqlExpression(sql, true));
+  }
+
+  // ---- logic and conditionals ----
+
+  public static Column not(Column e) {
+    return new Column(Operator.NOT.call(e.node()));
+  }
+
+  public static Column isnull(Column e) {
+    return e.isNull();
+  }
+
+  public static Column isnotnull(Column e) {
+    return e.isNotNull();
+  }
+
+  /** The first argument that is not NULL; the arguments must share a type or all be numeric. */
+  public static Column coalesce(Column... columns) {
+    return call("coalesce", columns);
+  }
+
+  /**
+   * A CASE expression: {@code when(cond, value)}, continued with {@link Column#when} and ended
+   * with {@link Column#otherwise}. Without otherwise, rows that match no branch get NULL.
+   */
+  public static Column when(Column condition, Object value) {
+    return new Column(new ColumnNode.CaseWhen(List.of(condition.node()), List.of(Column.toNode(value)), null));
+  }
+
+  // ---- strings ----
+
+  public static Column upper(Column e) {
+    return call("upper", e);
+  }
+
+  public static Column lower(Column e) {
+    return call("lower", e);
+  }
+
+  /** Removes leading and trailing spaces (U+0020 only, as Spark does). */
+  public static Column trim(Column e) {
+    return call("trim", e);
+  }
+
+  public static Column ltrim(Column e) {
+    return call("ltrim", e);
+  }
+
+  public static Column rtrim(Column e) {
+    return call("rtrim", e);
+  }
+
+  /** The number of characters of a string, or of bytes of a BINARY value. */
+  public static Column length(Column e) {
+    return call("length", e);
+  }
+
+  /** The arguments' text joined; NULL when any is NULL. */
+  public static Column concat(Column... columns) {
+    return call("concat", columns);
+  }
+
+  /**
+   * {@code len} characters from position {@code pos}, counted from 1; a negative {@code pos}
+   * counts from the end.
+   */
+  public static Column substring(Column str, int pos, int len) {
+    return call("substring", str, lit(pos), lit(len));
+  }
+
+  // ---- math ----
+
+  public static Column abs(Column e) {
+    return call("abs", e);
+  }
+
+  /** Rounds half away from zero to a whole number, keeping the type. */
+  public static Column round(Column e) {
+    return round(e, 0);
+  }
+
+  /** Rounds half away from zero to {@code scale} decimal places, keeping the type. */
+  public static Column round(Column e, int scale) {
+    return call("round", e, lit(scale));
+  }
+
+  /** The largest whole number not above the value, as LONG. */
+  public static Column floor(Column e) {
+    return call("floor", e);
+  }
+
+  /** The smallest whole number not below the value, as LONG. */
+  public static Column ceil(Column e) {
+    return call("ceil", e);
+  }
+
+  // ---- time ----
+
+  /**
+   * The batch's logical timestamp. It is recorded with the batch, so a replay computes the
+   * same value.
+   */
+  public static Column current_timestamp() {
+    return call("current_timestamp");
+  }
+
+  /**
+   * Text as a cast reads it (such as {@code 2026-09-14 23:59:57.067} or
+   * {@code 2026-09-14T23:59:57Z}), or a number of seconds since the epoch, as a TIMESTAMP; NULL
+   * for text that is no timestamp.
+   */
+  public static Column to_timestamp(Column e) {
+    return call("to_timestamp", e);
+  }
+
+  /**
+   * Text in a Spark datetime {@code pattern} (e.g. {@code yyyy-MM-dd HH:mm:ss}) as a TIMESTAMP,
+   * in UTC unless the text has a zone; NULL if it does not parse. A TIMESTAMP is itself.
+   */
+  public static Column to_timestamp(Column e, String pattern) {
+    return call("to_timestamp", e, lit(pattern));
+  }
+
+  /** A TIMESTAMP as text in a Spark datetime {@code pattern}, in UTC. */
+  public static Column date_format(Column e, String pattern) {
+    return call("date_format", e, lit(pattern));
+  }
+
+  public static Column year(Column e) {
+    return call("year", e);
+  }
+
+  public static Column month(Column e) {
+    return call("month", e);
+  }
+
+  public static Column dayofmonth(Column e) {
+    return call("dayofmonth", e);
+  }
+
+  public static Column hour(Column e) {
+    return call("hour", e);
+  }
+
+  public static Column minute(Column e) {
+    return call("minute", e);
+  }
+
+  public static Column second(Column e) {
+    return call("second", e);
+  }
+
+  /** The batch timestamp in whole seconds since the epoch, as LONG. */
+  public static Column unix_timestamp() {
+    return call("unix_timestamp");
+  }
+
+  /**
+   * A TIMESTAMP, or text in the form {@code yyyy-MM-dd HH:mm:ss}, in whole seconds since the
+   * epoch, as LONG; the fraction is truncated toward zero, as in Spark.
+   */
+  public static Column unix_timestamp(Column e) {
+    return call("unix_timestamp", e);
+  }
+
+  /** Text in a Spark datetime {@code pattern} in whole seconds since the epoch, as LONG. */
+  public static Column unix_timestamp(Column e, String pattern) {
+    return call("unix_timestamp", e, lit(pattern));
+  }
+
+  /** Seconds since the epoch (fractions allowed) as a TIMESTAMP. */
+  public static Column timestamp_seconds(Column e) {
+    return call("timestamp_seconds", e);
+  }
+
+  /** Milliseconds since the epoch as a TIMESTAMP. */
+  public static Column timestamp_millis(Column e) {
+    return call("timestamp_millis", e);
+  }
+
+  /** Microseconds since the epoch as a TIMESTAMP. */
+  public static Column timestamp_micros(Column e) {
+    return call("timestamp_micros", e);
+  }
+
+  /** A call of the SQL function {@code name}. */
+  private static Column call(String name, Column... arguments) {
+    List<ColumnNode> nodes = new ArrayList<>(arguments.length);
+    for (Column c : arguments) {
+      nodes.add(c.node());
+    }
+    return new Column(new ColumnNode.Call(name, nodes));
+  }
+
+  // ---- aggregate functions, for groupBy(..).agg(..) ----
+
+  /** The number of rows whose {@code column} is not null. */
+  public static Column count(Column column) {
+    return call("count", column);
+  }
+
+  /** The number of rows whose {@code column} is not null; {@code count("*")} counts every row. */
+  public static Column count(String column) {
+    return column.equals("*")
+        ? new Column(new ColumnNode.Call("count", List.of(new ColumnNode.Star())))
+        : count(col(column));
+  }
+
+  /** The sum of the non-null values: LONG for whole numbers, DOUBLE otherwise. */
+  public static Column sum(Column column) {
+    return call("sum", column);
+  }
+
+  public static Column sum(String column) {
+    return sum(col(column));
+  }
+
+  public static Column min(Column column) {
+    return call("min", column);
+  }
+
+  public static Column min(String column) {
+    return min(col(column));
+  }
+
+  public static Column max(Column column) {
+    return call("max", column);
+  }
+
+  public static Column max(String column) {
+    return max(col(column));
+  }
+
+  /** The mean of the non-null values, as DOUBLE. */
+  public static Column avg(Column column) {
+    return call("avg", column);
+  }
+
+  public static Column avg(String column) {
+    return avg(col(column));
+  }
+
+
+  // ---- event-time windows ----
+
+  /**
+   * Tumbling windows of {@code duration} (such as {@code "5 minutes"}) over a TIMESTAMP column.
+   * The duration is read when the query is resolved; a bad one fails {@code start()}.
+   */
+  public static Column window(Column time, String duration) {
+    return call("window", time, lit(duration));
+  }
+
+  /** Sliding windows of {@code duration} starting every {@code slide}. */
+  public static Column window(Column time, String duration, String slide) {
+    return call("window", time, lit(duration), lit(slide));
+  }
+
+  public static Column window(String time, String duration) {
+    return window(col(time), duration);
+  }
+
+  public static Column window(String time, String duration, String slide) {
+    return window(col(time), duration, slide);
+  }
+}

@@ -1,0 +1,178 @@
+package io.millrace.api.plan;
+
+import io.millrace.spi.data.Schema;
+import io.millrace.spi.sink.Batch;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An unresolved query plan, as a {@code Dataset} describes it: operators over their inputs, by
+ * name, with {@link ColumnNode} expressions; nothing is looked up until the engine resolves it
+ * when the query starts (or is explained). Immutable.
+ *
+ * <p>For engines: the runtime translates this tree into its own logical plan. Each {@link Read}
+ * object is one source of the query, compared by identity: a dataset used twice (a self-union)
+ * reads one source twice, as in Spark.
+ */
+public sealed interface PlanNode {
+
+  /** The inputs of this operator, left to right; none for a leaf. */
+  List<PlanNode> children();
+
+  /** A stream read from a source plugin: {@code readStream().format(..).options(..).load()}. */
+  final class Read implements PlanNode {
+    private final String format;
+    private final Map<String, String> options;
+    private final Optional<Schema> schema;
+
+    public Read(String format, Map<String, String> options, Optional<Schema> schema) {
+      this.format = Objects.requireNonNull(format, "format");
+      this.options = Map.copyOf(options);
+      this.schema = Objects.requireNonNull(schema, "schema");
+    }
+
+    public String format() {
+      return format;
+    }
+
+    /** The options as given; keys keep their case. */
+    public Map<String, String> options() {
+      return options;
+    }
+
+    /** The schema the user gave with {@code schema(..)}, if any. */
+    public Optional<Schema> schema() {
+      return schema;
+    }
+
+    @Override
+    public List<PlanNode> children() {
+      return List.of();
+    }
+
+    @Override
+    public String toString() {
+      return "Read " + format;
+    }
+  }
+
+  /**
+   * The rows of one batch of a query, as {@code foreachBatch} hands them over: a bounded input,
+   * evaluated at once. {@code batchId} and {@code queryId} are the batch's and its query's, so
+   * that a write of these rows through a sink is idempotent on replay.
+   */
+  record BatchRelation(Batch batch, long batchId, String queryId) implements PlanNode {
+    public BatchRelation {
+      Objects.requireNonNull(batch, "batch");
+      Objects.requireNonNull(queryId, "queryId");
+    }
+
+    @Override
+    public List<PlanNode> children() {
+      return List.of();
+    }
+
+    @Override
+    public String toString() {
+      return "BatchRelation " + batchId;
+    }
+  }
+
+  /** The expressions of {@code columns}, in order, and only those. */
+  record Select(PlanNode child, List<ColumnNode> columns) implements PlanNode {
+    public Select {
+      columns = List.copyOf(columns);
+    }
+
+    @Override
+    public List<PlanNode> children() {
+      return List.of(child);
+    }
+  }
+
+  /** The rows for which {@code condition} is TRUE. */
+  record Filter(PlanNode child, ColumnNode condition) implements PlanNode {
+    @Override
+    public List<PlanNode> children() {
+      return List.of(child);
+    }
+  }
+
+  /** Adds column {@code name}, or replaces the column of that name. */
+  record WithColumn(PlanNode child, String name, ColumnNode value) implements PlanNode {
+    @Override
+    public List<PlanNode> children() {
+      return List.of(child);
+    }
+  }
+
+  /** Renames column {@code existing}; a name that does not exist changes nothing. */
+  record Rename(PlanNode child, String existing, String renamed) implements PlanNode {
+    @Override
+    public List<PlanNode> children() {
+      return List.of(child);
+    }
+  }
+
+  /** Removes columns; names that do not exist are ignored. */
+  record Drop(PlanNode child, List<String> columns) implements PlanNode {
+    public Drop {
+      columns = List.copyOf(columns);
+    }
+
+    @Override
+    public List<PlanNode> children() {
+      return List.of(child);
+    }
+  }
+
+  /** Declares {@code column} the event time, with rows up to {@code delayMillis} late. */
+  record Watermark(PlanNode child, String column, long delayMillis) implements PlanNode {
+    @Override
+    public List<PlanNode> children() {
+      return List.of(child);
+    }
+  }
+
+  /** {@code groupBy(grouping).agg(aggregates)}: one row per group, its keys then its aggregates. */
+  record Aggregate(PlanNode child, List<ColumnNode> grouping, List<ColumnNode> aggregates) implements PlanNode {
+    public Aggregate {
+      grouping = List.copyOf(grouping);
+      aggregates = List.copyOf(aggregates);
+    }
+
+    @Override
+    public List<PlanNode> children() {
+      return List.of(child);
+    }
+  }
+
+  /**
+   * Drops rows whose {@code columns} (all when empty) equal an earlier row's; with
+   * {@code withinWatermark}, only while a copy could still be on time.
+   */
+  record Deduplicate(PlanNode child, List<String> columns, boolean withinWatermark) implements PlanNode {
+    public Deduplicate {
+      columns = List.copyOf(columns);
+    }
+
+    @Override
+    public List<PlanNode> children() {
+      return List.of(child);
+    }
+  }
+
+  /** The rows of every input ({@code UNION ALL}), by column position or, with {@code byName}, by name. */
+  record Union(List<PlanNode> inputs, boolean byName) implements PlanNode {
+    public Union {
+      inputs = List.copyOf(inputs);
+    }
+
+    @Override
+    public List<PlanNode> children() {
+      return inputs;
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package io.millrace.runtime.batch;
+
+import io.millrace.api.AnalysisException;
+import io.millrace.api.plan.PlanNode;
+import io.millrace.runtime.Engine;
+import io.millrace.runtime.expr.EvalContext;
+import io.millrace.runtime.plan.Analyzer;
+import io.millrace.runtime.plan.ApiPlans;
+import io.millrace.runtime.plan.LogicalPlan;
+import io.millrace.runtime.plan.ResolvedPlan;
+import io.millrace.runtime.plan.RowPipeline;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A query over the batch {@code foreachBatch} hands the user: a bounded dataset, evaluated at
+ * once over the batch's rows. Only stateless operators (select, filter, withColumn, drop,
+ * rename) are evaluated; a watermark changes nothing on a bounded input, as in Spark; an
+ * aggregation, a deduplication or a union is refused with the reason.
+ */
+final class BatchQuery {
+  private final PlanNode.BatchRelation input;
+  private final RowPipeline pipeline;
+
+  private BatchQuery(PlanNode.BatchRelation input, RowPipeline pipeline) {
+    this.input = input;
+    this.pipeline = pipeline;
+  }
+
+  /**
+   * The query {@code plan} describes, resolved against the batch's schema.
+   *
+   * @throws AnalysisException if the plan reads a stream, or holds an operator a batch does not evaluate
+   */
+  static BatchQuery of(PlanNode plan) {
+    Map<LogicalPlan.SourceRelation, PlanNode.BatchRelation> batches = new IdentityHashMap<>();
+    LogicalPlan logical = ApiPlans.of(plan, batches);
+    List<LogicalPlan.SourceRelation> relations = logical.collect(LogicalPlan.SourceRelation.class);
+    for (LogicalPlan.SourceRelation r : relations) {
+      if (!batches.containsKey(r)) {
+        throw new AnalysisException("Queries with streaming sources must be executed with writeStream().start(): "
+            + "this dataset reads the stream of source '" + r.format() + "'");
+      }
+    }
+    ResolvedPlan resolved = Analyzer.resolve(logical,
+        r -> new ResolvedPlan.Source(0, "foreachBatch", batches.get(r).batch().schema()));
+    List<RowPipeline.Stage> stages = new ArrayList<>();
+    ResolvedPlan node = resolved;
+    while (!(node instanceof ResolvedPlan.Source)) {
+      if (node instanceof ResolvedPlan.Stateless stateless) {
+        stages.add(stateless.stage());
+        node = stateless.child();
+      } else if (node instanceof ResolvedPlan.Watermark watermark) {
+        node = watermark.child();
+      } else {
+        throw new AnalysisException(operatorName(node) + " is not supported on the batch of foreachBatch: only "
+            + "stateless operators (select, filter, withColumn, drop, withColumnRenamed) are; aggregate in the "
+            + "streaming query before foreachBatch, or in your own code over collectAsList()");
+      }
+    }
+    Collections.reverse(stages);
+    Schema inputSchema = node.schema();
+    return new BatchQuery(batches.values().iterator().next(),
+        RowPipeline.of(stages, inputSchema, resolved.schema()));
+  }
+
+  private static String operatorName(ResolvedPlan node) {
+    if (node instanceof ResolvedPlan.Aggregate) {
+      return "groupBy(..).agg(..)";
+    } else if (node instanceof ResolvedPlan.Deduplicate) {
+      return "dropDuplicates(..)";
+    } else if (node instanceof ResolvedPlan.Union) {
+      return "union(..)";
+    }
+    return node.getClass().getSimpleName();
+  }
+
+  Schema schema() {
+    return pipeline.outputSchema();
+  }
+
+  PlanNode.BatchRelation input() {
+    return input;
+  }
+
+  /** How many rows the query gives. */
+  long count(Engine engine) {
+    EvalContext context = context(engine);
+    long n = 0;
+    for (Row row : input.batch()) {
+      if (pipeline.apply(row, context) != null) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** A batch query reads the session clock for current_timestamp(); a replay may see another time. */
+  private static EvalContext context(Engine engine) {
+    return EvalContext.ofBatchTimestamp(engine.clock().millis() * 1000);
+  }
+
+  /** The rows of the query's result, in the batch's order; copies, which the caller may keep. */
+  List<Row> rows(Engine engine) {
+    EvalContext context = context(engine);
+    List<Row> out = new ArrayList<>();
+    for (Row row : input.batch()) {
+      Row r = pipeline.apply(row, context);
+      if (r != null) {
+        out.add(Row.wrap(r.toArray())); // the batch's rows may be reused once the batch is written
+      }
+    }
+    return out;
+  }
+}
