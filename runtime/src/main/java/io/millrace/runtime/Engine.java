@@ -1,8 +1,8 @@
 package io.millrace.runtime;
 
+import io.millrace.api.Clock;
 import io.millrace.api.StreamingQueryListener;
 import io.millrace.runtime.plugin.PluginRegistry;
-import io.millrace.runtime.time.Clock;
 import io.millrace.spi.MillraceException;
 import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.storage.Storage;

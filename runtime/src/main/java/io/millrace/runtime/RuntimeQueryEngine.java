@@ -11,7 +11,6 @@ import io.millrace.runtime.exec.Explain;
 import io.millrace.runtime.exec.MicroBatchExecution;
 import io.millrace.runtime.exec.QuerySpec;
 import io.millrace.runtime.plan.ApiPlans;
-import io.millrace.runtime.time.Clock;
 import io.millrace.spi.data.Row;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +23,7 @@ final class RuntimeQueryEngine implements QueryEngine {
   private final Engine engine;
 
   RuntimeQueryEngine(EngineSettings settings) {
-    this.engine = new Engine(settings.conf(), settings.faults(), Clock.of(settings.clock()));
+    this.engine = new Engine(settings.conf(), settings.faults(), settings.clock());
   }
 
   @Override
