@@ -2,24 +2,26 @@ package io.millrace.runtime.state;
 
 import static io.millrace.api.functions.col;
 import static io.millrace.api.functions.window;
-import static io.millrace.api.testing.StreamAction.addData;
-import static io.millrace.api.testing.StreamAction.checkAnswer;
-import static io.millrace.api.testing.StreamAction.execute;
-import static io.millrace.api.testing.StreamTest.testStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
+import io.millrace.api.StreamingQuery;
 import io.millrace.api.StreamingQueryProgress;
 import io.millrace.api.testing.MemoryStream;
-import io.millrace.api.testing.StreamAction;
+import io.millrace.plugins.sink.MemorySinkTable;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
-import io.millrace.spi.sink.OutputMode;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A union of two watermarked streams into one windowed count, against Spark 4.0.1 on the same
@@ -29,34 +31,61 @@ import org.junit.jupiter.api.Test;
  * (update and complete mode under min).
  */
 class UnionWatermarkTest {
+  @TempDir Path dir;
+
+  private final String left = "uw-a-" + UUID.randomUUID();
+  private final String right = "uw-b-" + UUID.randomUUID();
+  private final String output = "uw-out-" + UUID.randomUUID();
+  private MemoryStream a;
+  private MemoryStream b;
+
+  @BeforeEach
+  void setUp() {
+    a = MemoryStream.create(left, Schema.parse(UnionWatermarkFacts.SCHEMA));
+    b = MemoryStream.create(right, Schema.parse(UnionWatermarkFacts.SCHEMA));
+  }
+
+  @AfterEach
+  void tearDown() {
+    MemoryStream.remove(left);
+    MemoryStream.remove(right);
+    MemorySinkTable.remove(output);
+  }
 
   private List<StreamingQueryProgress> run(String policy, List<String> sinkPerStep) {
-    return run(policy, OutputMode.APPEND, sinkPerStep);
+    return run(policy, "append", sinkPerStep);
   }
 
-  /** Runs the steps, noting the sink's windows after each; returns the query's progress. */
-  private List<StreamingQueryProgress> run(String policy, OutputMode mode, List<String> sinkPerStep) {
-    Schema schema = Schema.parse(UnionWatermarkFacts.SCHEMA);
-    List<StreamingQueryProgress> progress = new ArrayList<>();
+  private List<StreamingQueryProgress> run(String policy, String mode, List<String> sinkPerStep) {
     try (MillraceSession s = MillraceSession.builder().config("millrace.shuffle.partitions", "2")
-            .config("millrace.watermark.multiplePolicy", policy).build();
-        MemoryStream a = MemoryStream.create(schema);
-        MemoryStream b = MemoryStream.create(schema)) {
-      List<StreamAction> steps = new ArrayList<>();
+        .config("millrace.watermark.multiplePolicy", policy).build()) {
+      Dataset left = s.readStream().format("memory").option("name", this.left).load().withWatermark("ts", "10 seconds");
+      Dataset right = s.readStream().format("memory").option("name", this.right).load().withWatermark("ts", "20 seconds");
+      StreamingQuery q = left.union(right).groupBy(window(col("ts"), "10 seconds")).count()
+          .writeStream().format("memory").option("name", output).outputMode(mode)
+          .option("checkpointLocation", dir.resolve("ckpt").toString()).start();
       for (List<List<Row>> step : UnionWatermarkFacts.STEPS) {
-        steps.add(addData(a, step.get(0)));
-        steps.add(addData(b, step.get(1)));
-        steps.add(checkAnswer(rows -> sinkPerStep.add(windows(rows))));
+        if (!step.get(0).isEmpty()) {
+          a.addData(step.get(0));
+        }
+        if (!step.get(1).isEmpty()) {
+          b.addData(step.get(1));
+        }
+        q.processAllAvailable();
+        sinkPerStep.add(windows());
       }
-      steps.add(execute("keep the progress", q -> progress.addAll(q.recentProgress())));
-      testStream(a.toDataset(s).withWatermark("ts", "10 seconds").union(b.toDataset(s).withWatermark("ts", "20 seconds"))
-          .groupBy(window(col("ts"), "10 seconds")).count(), mode).run(steps.toArray(StreamAction[]::new));
+      List<StreamingQueryProgress> progress = new ArrayList<>(q.recentProgress());
+      q.stop();
+      return progress;
     }
-    return progress;
   }
 
-  private static String windows(List<Row> rows) {
-    return rows.stream().map(r -> "([" + mmss(r.getStruct(0).getLong(0)) + ", " + mmss(r.getStruct(0).getLong(1))
+  private String windows() {
+    MemorySinkTable table = MemorySinkTable.get(output);
+    if (table == null) {
+      return "";
+    }
+    return table.rows().stream().map(r -> "([" + mmss(r.getStruct(0).getLong(0)) + ", " + mmss(r.getStruct(0).getLong(1))
         + "], " + r.getLong(1) + ")").sorted().collect(Collectors.joining(", "));
   }
 
@@ -102,7 +131,7 @@ class UnionWatermarkTest {
   @Test
   void inUpdateModeEachBatchEmitsTheWindowsItChanged() {
     List<String> sink = new ArrayList<>();
-    List<StreamingQueryProgress> progress = run("min", OutputMode.UPDATE, sink);
+    List<StreamingQueryProgress> progress = run("min", "update", sink);
     assertThat(watermarks(progress)).containsExactly("00:00:00", "23:59:48", "23:59:48", "23:59:48", "00:00:20",
         "00:00:20", "00:00:40", "00:00:40", "00:01:15");
     // The memory sink keeps every update: Spark's rows of each batch, gathered.
@@ -122,7 +151,7 @@ class UnionWatermarkTest {
   @Test
   void inCompleteModeEveryBatchEmitsTheWholeTableAndNoBatchRunsWithoutInput() {
     List<String> sink = new ArrayList<>();
-    List<StreamingQueryProgress> progress = run("min", OutputMode.COMPLETE, sink);
+    List<StreamingQueryProgress> progress = run("min", "complete", sink);
     assertThat(watermarks(progress)).containsExactly("00:00:00", "23:59:48", "23:59:48", "00:00:20", "00:00:40");
     assertThat(sink).containsExactlyElementsOf(UnionWatermarkFacts.COMPLETE);
   }
