@@ -93,6 +93,7 @@ public final class TaskLogSinkProvider implements SinkProvider {
 
       @Override
       public TaskWriter createWriter(int partition, long batchId) {
+        log.event("task " + partition + " created");
         return new TaskWriter() {
           private final List<Row> rows = new ArrayList<>();
 
