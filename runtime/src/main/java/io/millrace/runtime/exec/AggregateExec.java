@@ -57,7 +57,7 @@ final class AggregateExec extends StatefulExec {
   @Override
   StatefulOperator open(StateContext c) throws IOException {
     return new StatefulAggregation(operatorId(), plan, c.mode(), c.factory(), c.checkpoint(), c.storage(),
-        c.partitions(), c.maxKeyGroups(), c.pluginContext(), c.pool());
+        c.partitions(), c.maxKeyGroups(), c.pluginContext(), c.pool(), c.encodedExchange());
   }
 
   @Override

@@ -58,7 +58,7 @@ final class DeduplicateExec extends StatefulExec {
   @Override
   StatefulOperator open(StateContext c) throws IOException {
     return new StatefulDeduplication(operatorId(), plan, c.factory(), c.checkpoint(), c.storage(), c.partitions(),
-        c.maxKeyGroups(), c.pluginContext(), c.pool());
+        c.maxKeyGroups(), c.pluginContext(), c.pool(), c.encodedExchange() ? outputSchema() : null);
   }
 
   @Override

@@ -32,7 +32,7 @@ final class StatefulOperators {
         RuntimePluginContext.forStateStore(engine, "state store '" + factory.name() + "'", checkpoint.queryId());
     return new StateContext(factory, checkpoint.root(), checkpoint.storage(),
         Integer.parseInt(pinned.get(Settings.SHUFFLE_PARTITIONS)), Integer.parseInt(pinned.get(Settings.MAX_KEY_GROUPS)),
-        context, engine.taskPool(), mode);
+        context, engine.taskPool(), mode, engine.settings().exchangeEncoded());
   }
 
   /** Fails, writing nothing, if any operator's state in the checkpoint was written under other schemas. */

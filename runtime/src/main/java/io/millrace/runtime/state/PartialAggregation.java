@@ -15,6 +15,10 @@ import java.util.Map;
  * and at the end encodes each group's key once and routes it to its state partition. The state
  * tasks then see one entry per group and input partition instead of one per row.
  *
+ * <p>Where the exchange is encoded, the task ends by writing each partition's partials as an
+ * {@link ExchangeBlocks} block (key bytes and the buffer in the state values' layout), and the
+ * state task reads its block back.
+ *
  * <p>Groups are kept in the order they first appear, so the state side, which takes the inputs
  * in partition order, touches groups in the order of their first row in the batch, as it did
  * when it took the rows one by one.
@@ -48,6 +52,11 @@ final class PartialAggregation implements PartitionInput {
   private int buffered;
   private final Object[] scratch;
   private List<List<Partial>> routed;
+  /** Encodes the partials in the exchange; null where they cross as objects. */
+  private final StateValueCodec exchangeValues;
+  /** Each state partition's block, from {@link #finish()} until its state task reads it; null where partials cross as objects. */
+  private byte[][] blocks;
+  private long exchangeBytes;
   private long rows;
   private long dropped;
   /** Rows in no window, their time being null: not late, so counted apart from {@link #dropped}. */
@@ -63,10 +72,12 @@ final class PartialAggregation implements PartitionInput {
    * @param dropsNullTimes whether to drop (and count) rows whose event time is null, where the
    *     grouping holds it ({@link AggregationPlan#groupsByEventTime()}): in append mode, which
    *     emits a group only once the watermark finishes it, and never finishes that one
+   * @param exchangeValues encodes the partial buffers for the state side, or null to hand them over as objects
    */
   PartialAggregation(AggregationPlan plan, RowCodec keyCodec, KeyGroups keyGroups, EvalContext context,
-      long watermarkMicros, int expectedGroups, boolean dropsNullTimes) {
+      long watermarkMicros, int expectedGroups, boolean dropsNullTimes, StateValueCodec exchangeValues) {
     this.plan = plan;
+    this.exchangeValues = exchangeValues;
     this.keyCodec = keyCodec;
     this.keyGroups = keyGroups;
     this.context = context;
@@ -188,6 +199,14 @@ final class PartialAggregation implements PartitionInput {
       }
       groups.clear();
     }
+    if (exchangeValues != null) {
+      blocks = new byte[routed.size()][];
+      for (int p = 0; p < blocks.length; p++) {
+        blocks[p] = ExchangeBlocks.ofPartials(routed.get(p), exchangeValues);
+        exchangeBytes += blocks[p].length;
+        routed.set(p, null);
+      }
+    }
   }
 
   private void route(Row key, AggBuffer buffer) {
@@ -213,8 +232,17 @@ final class PartialAggregation implements PartitionInput {
     return nullTimes;
   }
 
+  /** The bytes of this task's blocks; 0 where partials cross as objects. */
+  long exchangeBytes() {
+    return exchangeBytes;
+  }
+
   /** The partial groups routed to state partition {@code partition}, in first-seen order. */
   List<Partial> routedTo(int partition) {
+    if (routed.get(partition) == null) {
+      routed.set(partition, ExchangeBlocks.partialsOf(blocks[partition], keyCodec, exchangeValues));
+      blocks[partition] = null;
+    }
     return routed.get(partition);
   }
 }

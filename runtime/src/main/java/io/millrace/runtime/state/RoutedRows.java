@@ -6,7 +6,9 @@ import java.util.Arrays;
 /**
  * The map side of a deduplication for one input partition: drops (and counts) rows too late
  * for the watermark, encodes each row's key and routes the row to the state partition that
- * owns the key, keeping input order within each state partition.
+ * owns the key, keeping input order within each state partition. Where the exchange is
+ * encoded, the task ends by writing each partition's rows as an {@link ExchangeBlocks} block,
+ * and the state task reads its block back.
  */
 final class RoutedRows implements PartitionInput {
   /**
@@ -77,13 +79,21 @@ final class RoutedRows implements PartitionInput {
   private final long watermarkMicros;
   private final boolean watermarked;
   private final Bucket[] buckets;
+  /** Encodes the rows in the exchange; null where they cross as objects. */
+  private final RowCodec exchangeRows;
+  /** Each state partition's block, from {@link #finish()} until its state task reads it; null where rows cross as objects. */
+  private byte[][] blocks;
+  private long exchangeBytes;
   private final RowCodec.Writer scratch = new RowCodec.Writer(64);
   private long rows;
   private long late;
   private long nullTimes;
 
-  RoutedRows(DeduplicationPlan plan, RowCodec keyCodec, KeyGroups keyGroups, long watermarkMicros) {
+  /** @param exchangeRows encodes the rows for the state side, or null to hand them over as objects */
+  RoutedRows(DeduplicationPlan plan, RowCodec keyCodec, KeyGroups keyGroups, long watermarkMicros,
+      RowCodec exchangeRows) {
     this.plan = plan;
+    this.exchangeRows = exchangeRows;
     this.keyCodec = keyCodec;
     this.keyGroups = keyGroups;
     this.watermarkMicros = watermarkMicros;
@@ -125,7 +135,29 @@ final class RoutedRows implements PartitionInput {
     return nullTimes;
   }
 
+  @Override
+  public void finish() {
+    if (exchangeRows != null) {
+      blocks = new byte[buckets.length][];
+      for (int p = 0; p < buckets.length; p++) {
+        blocks[p] = ExchangeBlocks.ofRows(buckets[p], exchangeRows);
+        exchangeBytes += blocks[p].length;
+        buckets[p] = null;
+      }
+    }
+  }
+
+  /** The bytes of this task's blocks; 0 where rows cross as objects. */
+  long exchangeBytes() {
+    return exchangeBytes;
+  }
+
+  /** The rows routed to {@code partition}; only that partition's state task asks. */
   Bucket routedTo(int partition) {
+    if (buckets[partition] == null) {
+      buckets[partition] = ExchangeBlocks.rowsOf(blocks[partition], exchangeRows);
+      blocks[partition] = null;
+    }
     return buckets[partition];
   }
 }

@@ -39,6 +39,8 @@ public final class StatefulAggregation implements StatefulOperator {
   private final KeyGroups keyGroups;
   private final RowCodec keyCodec;
   private final StateValueCodec values;
+  /** Whether partials cross the exchange encoded ({@link ExchangeBlocks}) rather than as objects. */
+  private final boolean encodedExchange;
   private final PartitionStores stores;
   private final ExecutorService pool;
   /**
@@ -71,7 +73,9 @@ public final class StatefulAggregation implements StatefulOperator {
   private final LongAdder keysScannedToEvict = new LongAdder();
 
   public StatefulAggregation(long operatorId, AggregationPlan plan, OutputMode mode, StateStoreProviderFactory factory, URI checkpoint,
-      Storage storage, int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool) throws IOException {
+      Storage storage, int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool,
+      boolean encodedExchange) throws IOException {
+    this.encodedExchange = encodedExchange;
     this.operatorId = operatorId;
     this.plan = plan;
     this.mode = mode;
@@ -112,7 +116,8 @@ public final class StatefulAggregation implements StatefulOperator {
   @Override
   public PartitionInput newInput(EvalContext context, long watermarkMicros) {
     return new PartialAggregation(plan, keyCodec, keyGroups, context,
-        evictsByWatermark ? watermarkMicros : Long.MIN_VALUE, lastGroupsPerInput, dropsNullTimes);
+        evictsByWatermark ? watermarkMicros : Long.MIN_VALUE, lastGroupsPerInput, dropsNullTimes,
+        encodedExchange ? values : null);
   }
 
   /**
@@ -131,7 +136,9 @@ public final class StatefulAggregation implements StatefulOperator {
     long withoutWindow = 0;
     long nullTimes = 0;
     long groups = 0;
+    long exchangeBytes = 0;
     for (PartitionInput in : inputs) {
+      exchangeBytes += ((PartialAggregation) in).exchangeBytes();
       dropped += ((PartialAggregation) in).dropped();
       withoutWindow += ((PartialAggregation) in).withoutWindow();
       nullTimes += ((PartialAggregation) in).nullTimes();
@@ -153,6 +160,9 @@ public final class StatefulAggregation implements StatefulOperator {
     }
     if (dropsNullTimes) {
       custom.put("numRowsWithNullEventTime", nullTimes);
+    }
+    if (encodedExchange) {
+      custom.put("exchangeBytes", exchangeBytes);
     }
     logDropped(batchId, withoutWindow, nullTimes);
     return result.withCustomMetrics(custom);

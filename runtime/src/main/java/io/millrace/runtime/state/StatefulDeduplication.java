@@ -3,6 +3,7 @@ package io.millrace.runtime.state;
 import io.millrace.runtime.expr.EvalContext;
 import io.millrace.spi.PluginContext;
 import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
 import io.millrace.spi.state.KeyValue;
 import io.millrace.spi.state.StateStore;
 import io.millrace.spi.state.StateStoreProviderFactory;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
@@ -30,6 +32,8 @@ public final class StatefulDeduplication implements StatefulOperator {
   private final KeyGroups keyGroups;
   private final RowCodec keyCodec;
   private final RowCodec valueCodec;
+  /** Encodes the input rows in the exchange; null where they cross as objects. */
+  private final RowCodec exchangeRows;
   private final PartitionStores stores;
   private final ExecutorService pool;
   private final byte[] seen;
@@ -41,7 +45,9 @@ public final class StatefulDeduplication implements StatefulOperator {
   private boolean nullTimesLogged;
 
   public StatefulDeduplication(long operatorId, DeduplicationPlan plan, StateStoreProviderFactory factory, URI checkpoint, Storage storage,
-      int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool) throws IOException {
+      int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool, Schema exchangeSchema)
+      throws IOException {
+    this.exchangeRows = exchangeSchema == null ? null : new RowCodec(exchangeSchema);
     plan = inRecordedKeyOrder(operatorId, plan, checkpoint, storage, true);
     this.plan = plan;
     this.keyGroups = new KeyGroups(maxKeyGroups, partitions);
@@ -94,7 +100,7 @@ public final class StatefulDeduplication implements StatefulOperator {
 
   @Override
   public PartitionInput newInput(EvalContext context, long watermarkMicros) {
-    return new RoutedRows(plan, keyCodec, keyGroups, watermarkMicros);
+    return new RoutedRows(plan, keyCodec, keyGroups, watermarkMicros, exchangeRows);
   }
 
   @Override
@@ -105,8 +111,10 @@ public final class StatefulDeduplication implements StatefulOperator {
     long rows = 0;
     long late = 0;
     long nullTimes = 0;
+    long exchangeBytes = 0;
     for (PartitionInput in : inputs) {
       rows += in.rowsAdded();
+      exchangeBytes += ((RoutedRows) in).exchangeBytes();
       late += ((RoutedRows) in).late();
       nullTimes += ((RoutedRows) in).nullTimes();
     }
@@ -116,14 +124,17 @@ public final class StatefulDeduplication implements StatefulOperator {
     if (watermarked) {
       evictedThrough = watermarkMicros;
     }
-    long duplicates = rows - late - result.rows().size();
-    if (!plan.withinWatermark()) {
-      return result.withCustomMetrics(Map.of("numDroppedDuplicateRows", duplicates,
-          "numKeysScannedToEvict", keysScannedToEvict.sum()));
+    Map<String, Long> custom = new TreeMap<>();
+    custom.put("numDroppedDuplicateRows", rows - late - result.rows().size());
+    custom.put("numKeysScannedToEvict", keysScannedToEvict.sum());
+    if (plan.withinWatermark()) {
+      logNullTimes(batchId, nullTimes);
+      custom.put("numRowsWithNullEventTime", nullTimes);
     }
-    logNullTimes(batchId, nullTimes);
-    return result.withCustomMetrics(Map.of("numDroppedDuplicateRows", duplicates,
-        "numKeysScannedToEvict", keysScannedToEvict.sum(), "numRowsWithNullEventTime", nullTimes));
+    if (exchangeRows != null) {
+      custom.put("exchangeBytes", exchangeBytes);
+    }
+    return result.withCustomMetrics(custom);
   }
 
   private void logNullTimes(long batchId, long nullTimes) {

@@ -35,6 +35,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * no-data batch after each step as this engine does).
  */
 class ChainedOperatorsTest {
+  /** Whether exchanges hand rows over encoded; a subclass runs every test that way. */
+  boolean encodedExchange() {
+    return false;
+  }
+
   /** The state store these tests run on; a subclass runs them all on another. */
   String provider() {
     return "hdfs";
@@ -45,6 +50,7 @@ class ChainedOperatorsTest {
       List<String> perStep) {
     List<StreamingQueryProgress> progress = new ArrayList<>();
     try (MillraceSession s = MillraceSession.builder().config("millrace.state.provider", provider())
+        .config("millrace.exchange.encoded", String.valueOf(encodedExchange()))
             .config("millrace.shuffle.partitions", "2").build();
         MemoryStream stream = MemoryStream.create(Schema.parse("id LONG, key STRING, ts TIMESTAMP"))) {
       List<StreamAction> actions = new ArrayList<>();

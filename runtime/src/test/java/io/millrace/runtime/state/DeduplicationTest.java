@@ -27,13 +27,19 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class DeduplicationTest {
+  /** Whether exchanges hand rows over encoded; a subclass runs every test that way. */
+  boolean encodedExchange() {
+    return false;
+  }
+
   /** The state store these tests run on; a subclass runs them all on another. */
   String provider() {
     return "hdfs";
   }
 
   MillraceSession.Builder builder() {
-    return MillraceSession.builder().config("millrace.state.provider", provider());
+    return MillraceSession.builder().config("millrace.state.provider", provider())
+        .config("millrace.exchange.encoded", String.valueOf(encodedExchange()));
   }
 
   @TempDir Path dir;

@@ -21,7 +21,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The map side of a windowed aggregation, from its first group to thousands (its table and its
@@ -32,24 +33,28 @@ class PartialAggregationTest {
   private static final Schema INPUT = Schema.parse("ts TIMESTAMP, key STRING, amount DOUBLE");
   private static final long MINUTE = 60_000_000L;
 
-  @Test
-  void numbersOnlyGroupsLaidOutFlatMatchBufferObjects() {
-    check(count(col("key")), sum(col("amount")), avg(col("amount")));
+  @ParameterizedTest(name = "encoded exchange: {0}")
+  @ValueSource(booleans = {false, true})
+  void numbersOnlyGroupsLaidOutFlatMatchBufferObjects(boolean encoded) {
+    check(encoded, count(col("key")), sum(col("amount")), avg(col("amount")));
   }
 
-  @Test
-  void groupsWithAMaxKeepBufferObjects() {
-    check(count(col("key")), max(col("key")), sum(col("amount")));
+  @ParameterizedTest(name = "encoded exchange: {0}")
+  @ValueSource(booleans = {false, true})
+  void groupsWithAMaxKeepBufferObjects(boolean encoded) {
+    check(encoded, count(col("key")), max(col("key")), sum(col("amount")));
   }
 
-  private static void check(Column... aggregates) {
+  /** With {@code encoded}, the partials cross as bytes and the state side reads the same groups back. */
+  private static void check(boolean encoded, Column... aggregates) {
     List<Expression> grouping = List.of(ApiExpressions.of(window(col("ts"), "1 minute").node()), ApiExpressions.of(col("key").node()));
     AggregationPlan plan = AggregationPlan.bind(grouping, Stream.of(aggregates).map(c -> ApiExpressions.of(c.node())).toList(),
         INPUT, Optional.of("ts"));
     RowCodec keyCodec = new RowCodec(plan.keySchema());
     KeyGroups keyGroups = new KeyGroups(128, 4);
     EvalContext context = EvalContext.ofBatchTimestamp(0);
-    PartialAggregation partial = new PartialAggregation(plan, keyCodec, keyGroups, context, Long.MIN_VALUE, 0, false);
+    PartialAggregation partial = new PartialAggregation(plan, keyCodec, keyGroups, context, Long.MIN_VALUE, 0, false,
+        encoded ? new StateValueCodec(plan) : null);
     Map<Row, AggBuffer> model = new LinkedHashMap<>();
     SplittableRandom random = new SplittableRandom(4);
     for (int n = 0; n < 30_000; n++) {
@@ -63,6 +68,7 @@ class PartialAggregationTest {
       plan.update(buffer, row, context);
     }
     partial.finish();
+    assertThat(partial.exchangeBytes() > 0).isEqualTo(encoded);
     assertThat(partial.groupCount()).isEqualTo(model.size()).isGreaterThan(10_000);
     Map<Row, AggBuffer> routed = new LinkedHashMap<>();
     List<Row> expectedOrder = new ArrayList<>();

@@ -46,13 +46,19 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** groupBy(..).agg(..) from the memory source to the memory sink, with state in the default store. */
 class StreamingAggregationTest {
+  /** Whether exchanges hand rows over encoded; a subclass runs every test that way. */
+  boolean encodedExchange() {
+    return false;
+  }
+
   /** The state store these tests run on; a subclass runs them all on another. */
   String provider() {
     return "hdfs";
   }
 
   MillraceSession.Builder builder() {
-    return MillraceSession.builder().config("millrace.state.provider", provider());
+    return MillraceSession.builder().config("millrace.state.provider", provider())
+        .config("millrace.exchange.encoded", String.valueOf(encodedExchange()));
   }
 
   @TempDir Path dir;

@@ -39,6 +39,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the query on the same checkpoint for each step.
  */
 class WatermarkAggregationTest {
+  /** Whether exchanges hand rows over encoded; a subclass runs every test that way. */
+  boolean encodedExchange() {
+    return false;
+  }
+
   /** The state store these tests run on; a subclass runs them all on another. */
   String provider() {
     return "hdfs";
@@ -46,6 +51,7 @@ class WatermarkAggregationTest {
 
   MillraceSession.Builder builder() {
     return MillraceSession.builder().config("millrace.state.provider", provider())
+        .config("millrace.exchange.encoded", String.valueOf(encodedExchange()))
         .config("millrace.shuffle.partitions", String.valueOf(partitions));
   }
 
