@@ -26,10 +26,13 @@ import java.util.Map;
 final class BatchQuery {
   private final PlanNode.BatchRelation input;
   private final RowPipeline pipeline;
+  /** Whether the query is the batch as it is, so its count is the batch's. */
+  private final boolean wholeBatch;
 
-  private BatchQuery(PlanNode.BatchRelation input, RowPipeline pipeline) {
+  private BatchQuery(PlanNode.BatchRelation input, RowPipeline pipeline, boolean wholeBatch) {
     this.input = input;
     this.pipeline = pipeline;
+    this.wholeBatch = wholeBatch;
   }
 
   /**
@@ -50,34 +53,53 @@ final class BatchQuery {
     ResolvedPlan resolved = Analyzer.resolve(logical,
         r -> new ResolvedPlan.Source(0, "foreachBatch", batches.get(r).batch().schema()));
     List<RowPipeline.Stage> stages = new ArrayList<>();
-    ResolvedPlan node = resolved;
-    while (!(node instanceof ResolvedPlan.Source)) {
-      if (node instanceof ResolvedPlan.Stateless stateless) {
-        stages.add(stateless.stage());
-        node = stateless.child();
-      } else if (node instanceof ResolvedPlan.Watermark watermark) {
-        node = watermark.child();
-      } else {
-        throw new AnalysisException(operatorName(node) + " is not supported on the batch of foreachBatch: only "
-            + "stateless operators (select, filter, withColumn, drop, withColumnRenamed) are; aggregate in the "
-            + "streaming query before foreachBatch, or in your own code over collectAsList()");
-      }
-    }
+    ResolvedPlan source = resolved.accept(new StagesToSource(stages));
     Collections.reverse(stages);
-    Schema inputSchema = node.schema();
     return new BatchQuery(batches.values().iterator().next(),
-        RowPipeline.of(stages, inputSchema, resolved.schema()));
+        RowPipeline.of(stages, source.schema(), resolved.schema()), stages.isEmpty());
   }
 
-  private static String operatorName(ResolvedPlan node) {
-    if (node instanceof ResolvedPlan.Aggregate) {
-      return "groupBy(..).agg(..)";
-    } else if (node instanceof ResolvedPlan.Deduplicate) {
-      return "dropDuplicates(..)";
-    } else if (node instanceof ResolvedPlan.Union) {
-      return "union(..)";
+  /**
+   * Walks from the top of the plan down to its source, gathering the stateless stages (top
+   * first) and returning the source; refuses every operator a batch does not evaluate.
+   */
+  private record StagesToSource(List<RowPipeline.Stage> stages) implements ResolvedPlan.Visitor<ResolvedPlan> {
+    @Override
+    public ResolvedPlan source(ResolvedPlan.Source source) {
+      return source;
     }
-    return node.getClass().getSimpleName();
+
+    @Override
+    public ResolvedPlan stateless(ResolvedPlan.Stateless stateless) {
+      stages.add(stateless.stage());
+      return stateless.child().accept(this);
+    }
+
+    @Override
+    public ResolvedPlan watermark(ResolvedPlan.Watermark watermark) {
+      return watermark.child().accept(this); // changes nothing on a bounded input, as in Spark
+    }
+
+    @Override
+    public ResolvedPlan aggregate(ResolvedPlan.Aggregate aggregate) {
+      throw refused("groupBy(..).agg(..)");
+    }
+
+    @Override
+    public ResolvedPlan deduplicate(ResolvedPlan.Deduplicate deduplicate) {
+      throw refused("dropDuplicates(..)");
+    }
+
+    @Override
+    public ResolvedPlan union(ResolvedPlan.Union union) {
+      throw refused("union(..)");
+    }
+
+    private static AnalysisException refused(String operator) {
+      return new AnalysisException(operator + " is not supported on the batch of foreachBatch: only stateless "
+          + "operators (select, filter, withColumn, drop, withColumnRenamed) are; aggregate in the streaming query "
+          + "before foreachBatch, or in your own code over collectAsList()");
+    }
   }
 
   Schema schema() {
@@ -90,6 +112,9 @@ final class BatchQuery {
 
   /** How many rows the query gives. */
   long count(Engine engine) {
+    if (wholeBatch) {
+      return input.batch().numRows();
+    }
     EvalContext context = context(engine);
     long n = 0;
     for (Row row : input.batch()) {

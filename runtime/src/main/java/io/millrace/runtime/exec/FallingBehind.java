@@ -18,6 +18,13 @@ final class FallingBehind {
    * by the ratio of its duration to the previous one's, which noise alone moves by a few percent.
    */
   static final double SLOWER = 0.9;
+  /**
+   * The shortest time between two triggers over which the rates are compared. The input rate
+   * divides by the gap between trigger starts in whole milliseconds of the session's clock: at
+   * a few milliseconds that rounding alone moves it by a third, and a loop of one-row batches
+   * looked behind every few batches. A query truly behind grows its batches past this.
+   */
+  static final long MIN_GAP_MS = 100;
   private static final Logger LOG = LoggerFactory.getLogger(FallingBehind.class);
 
   private final String query;
@@ -34,15 +41,17 @@ final class FallingBehind {
    * @param inputRate rows per second arriving, null when not defined (the first batch)
    * @param processedRate rows per second this batch processed
    * @param intervalMs the trigger interval, 0 for a trigger that runs batches back to back
+   * @param gapMs the time since the previous batch's trigger, -1 for the first batch
    */
-  Optional<String> update(long batchId, Double inputRate, Double processedRate, long durationMs, long intervalMs) {
+  Optional<String> update(long batchId, Double inputRate, Double processedRate, long durationMs, long intervalMs,
+      long gapMs) {
     Optional<String> reason = Optional.empty();
     if (intervalMs > 0 && durationMs > intervalMs) {
       reason = Optional.of("batch " + batchId + " took " + durationMs + " ms, longer than its trigger interval of "
           + intervalMs + " ms");
     }
-    slowerThanInput = inputRate != null && processedRate != null && processedRate < SLOWER * inputRate
-        ? slowerThanInput + 1 : 0;
+    slowerThanInput = gapMs >= MIN_GAP_MS && inputRate != null && processedRate != null
+        && processedRate < SLOWER * inputRate ? slowerThanInput + 1 : 0;
     if (reason.isEmpty() && slowerThanInput >= BATCHES) {
       reason = Optional.of("the last " + slowerThanInput + " batches processed rows more slowly than they arrived (now "
           + Math.round(processedRate) + " against " + Math.round(inputRate) + " rows/s)");

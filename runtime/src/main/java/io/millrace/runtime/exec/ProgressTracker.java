@@ -84,6 +84,7 @@ final class ProgressTracker {
     Double inputRate = previousTriggerStartMillis < 0 || timer.startMillis <= previousTriggerStartMillis
         ? null : round(inputRows * 1000.0 / (timer.startMillis - previousTriggerStartMillis));
     Double processedRate = elapsedNanos == 0 ? null : round(inputRows * 1e9 / elapsedNanos);
+    long gapMs = previousTriggerStartMillis < 0 ? -1 : timer.startMillis - previousTriggerStartMillis;
     previousTriggerStartMillis = timer.startMillis;
     List<SourceProgress> sourceProgress = new ArrayList<>();
     for (SourceFigures s : sources) {
@@ -93,7 +94,7 @@ final class ProgressTracker {
     StreamingQueryProgress p = new StreamingQueryProgress(id, runId, name, iso(timer.startMillis), batchId,
         elapsedNanos / 1_000_000, inputRows, inputRate, processedRate, durations, eventTime, stateOperators,
         sourceProgress, new SinkProgress(sinkDescription, outputRows, sinkMetrics), guarantee,
-        fallingBehind.update(batchId, inputRate, processedRate, elapsedNanos / 1_000_000, intervalMs).orElse(null));
+        fallingBehind.update(batchId, inputRate, processedRate, elapsedNanos / 1_000_000, intervalMs, gapMs).orElse(null));
     synchronized (recent) {
       recent.addLast(p);
       while (recent.size() > capacity) {

@@ -81,14 +81,26 @@ class ForeachBatchDatasetTest {
 
   @Test
   void aBatchIsWrittenThroughASinkByNameWithItsBatchId() {
+    String other = output + "-other";
+    List<Throwable> refused = new CopyOnWriteArrayList<>();
     runOneBatch((batch, id) -> {
       batch.filter("id = 2").write().format("memory").option("name", output).save();
-      // A replay of the batch (the same batch id) is skipped by the sink, as from a query.
-      batch.write().format("memory").option("name", output).save();
+      batch.write().format("memory").option("name", other).save();
+      try {
+        // The same batch id again: the sink would skip it as a replay, so it is refused here.
+        batch.write().format("MEMORY").option("NAME", output).save();
+      } catch (AnalysisException e) {
+        refused.add(e);
+      }
     });
     MemorySinkTable table = MemorySinkTable.get(output);
     assertThat(table.rows()).containsExactly(Row.of(2L, "bob"));
     assertThat(table.batchIds()).containsExactly(0L);
+    assertThat(MemorySinkTable.get(other).rows()).containsExactly(Row.of(1L, "ann"), Row.of(2L, "bob"));
+    MemorySinkTable.remove(other);
+    assertThat(refused).singleElement().extracting(Throwable::getMessage).asString()
+        .startsWith("batch 0 was already saved to sink 'MEMORY' with options {NAME=" + output + "} in this foreachBatch call")
+        .contains("Union the rows first and save once, or save to another table");
   }
 
   @Test

@@ -1,20 +1,24 @@
 package io.millrace.runtime.job;
 
+import static io.millrace.api.testing.StreamTest.testStream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.millrace.api.AnalysisException;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
+import io.millrace.api.testing.ManualClock;
 import io.millrace.api.testing.MemoryStream;
 import io.millrace.plugins.sink.MemorySinkTable;
-import io.millrace.spi.data.Row;
 import io.millrace.runtime.state.UnionWatermarkFacts;
+import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
+import io.millrace.spi.sink.OutputMode;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -68,42 +72,20 @@ class JobFileSourcesTest {
         "");
   }
 
-  /** Runs the job over {@link UnionWatermarkFacts#STEPS}, one processAllAvailable per step; the sink's windows after each. */
-  private List<String> runSteps(String yaml) {
+  /** Runs the job's query over {@link UnionWatermarkFacts#STEPS}, a batch per step; the sink's windows after each. */
+  private List<String> runSteps(String mode) {
     List<String> perStep = new ArrayList<>();
-    JobFile job = JobFile.parse("union.yaml", yaml);
-    try (MillraceSession s = MillraceSession.builder().config(job.config()).build()) {
-      StreamingQuery q = job.start(s);
-      for (List<List<Row>> step : UnionWatermarkFacts.STEPS) {
-        if (!step.get(0).isEmpty()) {
-          a.addData(step.get(0));
-        }
-        if (!step.get(1).isEmpty()) {
-          b.addData(step.get(1));
-        }
-        q.processAllAvailable();
-        perStep.add(windows());
-      }
-      q.stop();
+    JobFile job = JobFile.parse("union.yaml", unionJob(mode));
+    ManualClock clock = new ManualClock();
+    try (MillraceSession s = MillraceSession.builder().clock(clock).config(job.config()).build()) {
+      testStream(job.dataset(s), OutputMode.valueOf(mode.toUpperCase(Locale.ROOT)))
+          .run(UnionWatermarkFacts.actions(a, b, clock, perStep));
     }
     return perStep;
   }
 
-  private String windows() {
-    MemorySinkTable table = MemorySinkTable.get(output);
-    if (table == null) {
-      return "";
-    }
-    return table.rows().stream().map(r -> "([" + mmss(r.getStruct(0).getLong(0)) + ", " + mmss(r.getStruct(0).getLong(1))
-        + "], " + r.getLong(1) + ")").sorted().collect(Collectors.joining(", "));
-  }
-
   private static Row row(long id, String key, String mmss) {
     return Row.of(id, key, Instant.parse("2024-01-01T00:" + mmss + "Z").toEpochMilli() * 1000);
-  }
-
-  private static String mmss(long micros) {
-    return Instant.ofEpochMilli(micros / 1000).toString().substring(11, 19);
   }
 
   @Test
@@ -111,13 +93,13 @@ class JobFileSourcesTest {
     // Spark 4.0.1's rows, as UnionWatermarkTest has them for the same query through the Java API:
     // a.withWatermark("ts", "10 seconds").union(b.withWatermark("ts", "20 seconds"))
     //   .groupBy(window(col("ts"), "10 seconds")).count(), append, multipleWatermarkPolicy min.
-    assertThat(runSteps(unionJob("append"))).containsExactlyElementsOf(UnionWatermarkFacts.APPEND);
+    assertThat(runSteps("append")).containsExactlyElementsOf(UnionWatermarkFacts.APPEND);
   }
 
   @Test
   void theSameJobInCompleteModeGivesSparksRows() {
     // UnionWatermarkTest's complete-mode facts for the same query.
-    assertThat(runSteps(unionJob("complete"))).containsExactlyElementsOf(UnionWatermarkFacts.COMPLETE);
+    assertThat(runSteps("complete")).containsExactlyElementsOf(UnionWatermarkFacts.COMPLETE);
   }
 
   /** A stateless job over the two memory streams: its sink's rows, sorted. */

@@ -2,54 +2,47 @@ package io.millrace.runtime.state;
 
 import static io.millrace.api.functions.col;
 import static io.millrace.api.functions.window;
+import static io.millrace.api.testing.StreamAction.execute;
+import static io.millrace.api.testing.StreamTest.testStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
-import io.millrace.api.StreamingQuery;
 import io.millrace.api.StreamingQueryProgress;
+import io.millrace.api.testing.ManualClock;
 import io.millrace.api.testing.MemoryStream;
-import io.millrace.plugins.sink.MemorySinkTable;
-import io.millrace.spi.data.Row;
+import io.millrace.api.testing.StreamAction;
 import io.millrace.spi.data.Schema;
-import java.nio.file.Path;
-import java.time.Instant;
+import io.millrace.spi.sink.OutputMode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
+import java.util.Locale;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A union of two watermarked streams into one windowed count, against Spark 4.0.1 on the same
  * input: a.withWatermark("ts", "10 seconds").union(b.withWatermark("ts", "20 seconds"))
  * .groupBy(window(col("ts"), "10 seconds")).count(), append mode, two shuffle partitions, UTC,
- * one processAllAvailable per step, under spark.sql.streaming.multipleWatermarkPolicy min and max
- * (update and complete mode under min).
+ * one batch per step (and the batch without data the watermark calls for), under
+ * spark.sql.streaming.multipleWatermarkPolicy min and max (update and complete mode under min).
  */
 class UnionWatermarkTest {
-  @TempDir Path dir;
-
-  private final String left = "uw-a-" + UUID.randomUUID();
-  private final String right = "uw-b-" + UUID.randomUUID();
-  private final String output = "uw-out-" + UUID.randomUUID();
   private MemoryStream a;
   private MemoryStream b;
 
   @BeforeEach
   void setUp() {
-    a = MemoryStream.create(left, Schema.parse(UnionWatermarkFacts.SCHEMA));
-    b = MemoryStream.create(right, Schema.parse(UnionWatermarkFacts.SCHEMA));
+    a = MemoryStream.create(Schema.parse(UnionWatermarkFacts.SCHEMA));
+    b = MemoryStream.create(Schema.parse(UnionWatermarkFacts.SCHEMA));
   }
 
   @AfterEach
   void tearDown() {
-    MemoryStream.remove(left);
-    MemoryStream.remove(right);
-    MemorySinkTable.remove(output);
+    a.close();
+    b.close();
   }
 
   private List<StreamingQueryProgress> run(String policy, List<String> sinkPerStep) {
@@ -57,40 +50,18 @@ class UnionWatermarkTest {
   }
 
   private List<StreamingQueryProgress> run(String policy, String mode, List<String> sinkPerStep) {
-    try (MillraceSession s = MillraceSession.builder().config("millrace.shuffle.partitions", "2")
+    List<StreamingQueryProgress> progress = new ArrayList<>();
+    ManualClock clock = new ManualClock();
+    try (MillraceSession s = MillraceSession.builder().clock(clock).config("millrace.shuffle.partitions", "2")
         .config("millrace.watermark.multiplePolicy", policy).build()) {
-      Dataset left = s.readStream().format("memory").option("name", this.left).load().withWatermark("ts", "10 seconds");
-      Dataset right = s.readStream().format("memory").option("name", this.right).load().withWatermark("ts", "20 seconds");
-      StreamingQuery q = left.union(right).groupBy(window(col("ts"), "10 seconds")).count()
-          .writeStream().format("memory").option("name", output).outputMode(mode)
-          .option("checkpointLocation", dir.resolve("ckpt").toString()).start();
-      for (List<List<Row>> step : UnionWatermarkFacts.STEPS) {
-        if (!step.get(0).isEmpty()) {
-          a.addData(step.get(0));
-        }
-        if (!step.get(1).isEmpty()) {
-          b.addData(step.get(1));
-        }
-        q.processAllAvailable();
-        sinkPerStep.add(windows());
-      }
-      List<StreamingQueryProgress> progress = new ArrayList<>(q.recentProgress());
-      q.stop();
-      return progress;
+      Dataset left = a.toDataset(s).withWatermark("ts", "10 seconds");
+      Dataset right = b.toDataset(s).withWatermark("ts", "20 seconds");
+      List<StreamAction> actions = new ArrayList<>(List.of(UnionWatermarkFacts.actions(a, b, clock, sinkPerStep)));
+      actions.add(execute("keep the progress", q -> progress.addAll(q.recentProgress())));
+      testStream(left.union(right).groupBy(window(col("ts"), "10 seconds")).count(),
+          OutputMode.valueOf(mode.toUpperCase(Locale.ROOT))).run(actions.toArray(StreamAction[]::new));
     }
-  }
-
-  private String windows() {
-    MemorySinkTable table = MemorySinkTable.get(output);
-    if (table == null) {
-      return "";
-    }
-    return table.rows().stream().map(r -> "([" + mmss(r.getStruct(0).getLong(0)) + ", " + mmss(r.getStruct(0).getLong(1))
-        + "], " + r.getLong(1) + ")").sorted().collect(Collectors.joining(", "));
-  }
-
-  private static String mmss(long micros) {
-    return Instant.ofEpochMilli(micros / 1000).toString().substring(11, 19);
+    return progress;
   }
 
   private static List<String> watermarks(List<StreamingQueryProgress> progress) {
