@@ -174,6 +174,16 @@ public final class Dataset {
     return session.engine().explain(plan);
   }
 
+  /**
+   * The schema of this dataset's rows, as Spark's {@code Dataset.schema()}: resolved against
+   * its sources' schemas (each source is asked, nothing is read).
+   *
+   * @throws AnalysisException if a name or type does not resolve
+   */
+  public io.millrace.spi.data.Schema schema() {
+    return session.engine().schema(plan);
+  }
+
   /** The session this dataset belongs to, as Spark's {@code Dataset.sparkSession}. */
   public MillraceSession session() {
     return session;

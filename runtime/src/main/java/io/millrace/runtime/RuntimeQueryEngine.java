@@ -42,6 +42,11 @@ final class RuntimeQueryEngine implements QueryEngine {
   }
 
   @Override
+  public io.millrace.spi.data.Schema schema(PlanNode plan) {
+    return BatchDatasets.isBatch(plan) ? BatchDatasets.schema(plan) : Explain.schema(engine, ApiPlans.of(plan));
+  }
+
+  @Override
   public StreamingQuery start(QueryDefinition query) {
     QuerySpec spec = new QuerySpec(ApiPlans.of(query.plan()), query.sinkFormat(), query.foreachBatch(),
         query.sinkOptions(), query.outputMode(), query.trigger(), query.checkpointLocation(), query.queryName());

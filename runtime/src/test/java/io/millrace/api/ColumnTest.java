@@ -97,13 +97,12 @@ class ColumnTest {
     assertThat(eval(col("text").cast(DataType.TIMESTAMP))).isEqualTo(ROW.get(5));
     assertThat(bind(col("amount").cast("double")).type()).isEqualTo(DataType.DOUBLE);
     assertThat(bind(col("amount").cast("varchar(3)")).type()).isEqualTo(DataType.STRING);
-    assertThatThrownBy(() -> col("amount").cast("decimal"))
+    assertThat(bind(col("amount").cast("decimal")).type()).isEqualTo(DataType.decimal(10, 0));
+    assertThat(eval(col("amount").cast("decimal(5,1)"))).isEqualTo(new java.math.BigDecimal("12.0"));
+    assertThat(bind(col("amount").cast("float")).type()).isEqualTo(DataType.FLOAT);
+    assertThatThrownBy(() -> col("amount").cast("interval"))
         .isInstanceOf(AnalysisException.class)
-        .hasMessage("cannot cast amount: type 'decimal' is not supported: Millrace has no DECIMAL type; use DOUBLE "
-            + "or LONG");
-    assertThatThrownBy(() -> col("amount").cast("float"))
-        .isInstanceOf(AnalysisException.class)
-        .hasMessageContaining("Millrace has no FLOAT type (32-bit floating point); use DOUBLE");
+        .hasMessageContaining("Millrace has no INTERVAL type");
     assertThatThrownBy(() -> col("amount").cast("blob")).hasMessageContaining("unknown type 'blob'");
   }
 

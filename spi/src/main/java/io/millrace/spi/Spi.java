@@ -27,7 +27,7 @@ public final class Spi {
    * made {@code Sink.addBatch} a default for sinks that write per task; and made
    * {@code InputPartition} {@code Serializable}.
    */
-  public static final String VERSION = "1.3";
+  public static final String VERSION = "1.4";
 
   private Spi() {}
 

@@ -28,6 +28,9 @@ public interface QueryEngine extends AutoCloseable {
   /** The logical and physical plans of {@code plan}, as {@code Dataset.explain()} prints them. */
   String explain(PlanNode plan);
 
+  /** The schema of the rows {@code plan} gives: resolved against its sources, nothing read. */
+  io.millrace.spi.data.Schema schema(PlanNode plan);
+
   /**
    * Resolves, checks and starts a query.
    *

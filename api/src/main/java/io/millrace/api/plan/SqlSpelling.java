@@ -33,11 +33,13 @@ final class SqlSpelling {
     if (value == null || value instanceof Integer || value instanceof Short || value instanceof Byte
         || value instanceof Long || value instanceof Double || value instanceof Float || value instanceof Boolean
         || value instanceof String || value instanceof Character || value instanceof byte[]
-        || value instanceof Instant) {
+        || value instanceof Instant || value instanceof java.math.BigDecimal || value instanceof java.time.LocalDate
+        || value instanceof java.time.LocalDateTime) {
       return;
     }
-    throw new IllegalArgumentException("cannot make a literal of " + value.getClass().getName()
-        + "; supported: Integer, Long, Double, Float, Short, Byte, Boolean, String, byte[], Instant");
+    throw new IllegalArgumentException("cannot make a literal of " + value.getClass().getName() + "; supported: "
+        + "Byte, Short, Integer, Long, Float, Double, BigDecimal, Boolean, String, byte[], Instant, LocalDate, "
+        + "LocalDateTime");
   }
 
   static String literal(Object value) {
@@ -53,6 +55,13 @@ final class SqlSpelling {
       return "TIMESTAMP " + string(TimestampText.format(micros((Instant) value)));
     } else if (value instanceof byte[]) {
       return "X'" + HexFormat.of().withUpperCase().formatHex((byte[]) value) + "'";
+    } else if (value instanceof java.math.BigDecimal) {
+      return ((java.math.BigDecimal) value).toPlainString();
+    } else if (value instanceof java.time.LocalDate) {
+      return "DATE " + string(value.toString());
+    } else if (value instanceof java.time.LocalDateTime) {
+      return "TIMESTAMP_NTZ " + string(TimestampText.format(micros(((java.time.LocalDateTime) value)
+          .toInstant(java.time.ZoneOffset.UTC))));
     } else if (value instanceof Double || value instanceof Float) {
       double d = ((Number) value).doubleValue();
       return Double.isFinite(d) ? Double.toString(d) : "CAST(" + string(Double.toString(d)) + " AS DOUBLE)";

@@ -103,11 +103,31 @@ final class DeltaTableRows {
     }
     switch (type.kind()) {
       case BOOLEAN: return column.getBoolean(r);
-      case INT: return column.getInt(r);
-      case LONG: case TIMESTAMP: return column.getLong(r);
+      case BYTE: return column.getByte(r);
+      case SHORT: return column.getShort(r);
+      case INT: case DATE: return column.getInt(r);
+      case LONG: case TIMESTAMP: case TIMESTAMP_NTZ: return column.getLong(r);
+      case FLOAT: return column.getFloat(r);
       case DOUBLE: return column.getDouble(r);
+      case DECIMAL: return column.getDecimal(r);
       case STRING: return column.getString(r);
       case BINARY: return column.getBinary(r);
+      case ARRAY: {
+        io.delta.kernel.data.ArrayValue array = column.getArray(r);
+        java.util.List<Object> out = new java.util.ArrayList<>(array.getSize());
+        for (int i = 0; i < array.getSize(); i++) {
+          out.add(value(array.getElements(), type.elementType(), i));
+        }
+        return java.util.Collections.unmodifiableList(out);
+      }
+      case MAP: {
+        io.delta.kernel.data.MapValue map = column.getMap(r);
+        java.util.Map<Object, Object> out = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < map.getSize(); i++) {
+          out.put(value(map.getKeys(), type.keyType(), i), value(map.getValues(), type.valueType(), i));
+        }
+        return java.util.Collections.unmodifiableMap(out);
+      }
       default:
         Object[] fields = new Object[type.fields().size()];
         for (int f = 0; f < fields.length; f++) {

@@ -1,15 +1,23 @@
 package io.millrace.sink.delta;
 
 import io.delta.kernel.expressions.Literal;
+import io.delta.kernel.types.ArrayType;
 import io.delta.kernel.types.BinaryType;
 import io.delta.kernel.types.BooleanType;
+import io.delta.kernel.types.ByteType;
 import io.delta.kernel.types.DataType;
+import io.delta.kernel.types.DateType;
+import io.delta.kernel.types.DecimalType;
 import io.delta.kernel.types.DoubleType;
+import io.delta.kernel.types.FloatType;
 import io.delta.kernel.types.IntegerType;
 import io.delta.kernel.types.LongType;
+import io.delta.kernel.types.MapType;
+import io.delta.kernel.types.ShortType;
 import io.delta.kernel.types.StringType;
 import io.delta.kernel.types.StructField;
 import io.delta.kernel.types.StructType;
+import io.delta.kernel.types.TimestampNTZType;
 import io.delta.kernel.types.TimestampType;
 import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Schema;
@@ -27,16 +35,27 @@ final class DeltaTypes {
     return out;
   }
 
-  /** TIMESTAMP maps to Delta's TIMESTAMP (microseconds since the epoch, UTC), as the SPI stores it. */
+  /**
+   * Each SPI type onto the Delta type of the same name; values keep their representation
+   * (TIMESTAMP and TIMESTAMP_NTZ microseconds, DATE days since the epoch), as Kernel's are.
+   */
   static DataType toDelta(io.millrace.spi.data.DataType type) {
     switch (type.kind()) {
       case BOOLEAN: return BooleanType.BOOLEAN;
+      case BYTE: return ByteType.BYTE;
+      case SHORT: return ShortType.SHORT;
       case INT: return IntegerType.INTEGER;
       case LONG: return LongType.LONG;
+      case FLOAT: return FloatType.FLOAT;
       case DOUBLE: return DoubleType.DOUBLE;
+      case DECIMAL: return new DecimalType(type.precision(), type.scale());
       case STRING: return StringType.STRING;
       case BINARY: return BinaryType.BINARY;
+      case DATE: return DateType.DATE;
       case TIMESTAMP: return TimestampType.TIMESTAMP;
+      case TIMESTAMP_NTZ: return TimestampNTZType.TIMESTAMP_NTZ;
+      case ARRAY: return new ArrayType(toDelta(type.elementType()), type.containsNull());
+      case MAP: return new MapType(toDelta(type.keyType()), toDelta(type.valueType()), type.containsNull());
       case STRUCT: return toDelta(type.fields());
       default: throw new IllegalArgumentException("no Delta type for " + type);
     }
@@ -49,7 +68,13 @@ final class DeltaTypes {
     }
     switch (type.kind()) {
       case BOOLEAN: return Literal.ofBoolean((Boolean) value);
+      case BYTE: return Literal.ofByte((Byte) value);
+      case SHORT: return Literal.ofShort((Short) value);
       case INT: return Literal.ofInt((Integer) value);
+      case FLOAT: return Literal.ofFloat((Float) value);
+      case DECIMAL: return Literal.ofDecimal((java.math.BigDecimal) value, type.precision(), type.scale());
+      case DATE: return Literal.ofDate((Integer) value);
+      case TIMESTAMP_NTZ: return Literal.ofTimestampNtz((Long) value);
       case LONG: return Literal.ofLong((Long) value);
       case DOUBLE: return Literal.ofDouble((Double) value);
       case STRING: return Literal.ofString((String) value);

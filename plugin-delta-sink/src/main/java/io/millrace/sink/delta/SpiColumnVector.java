@@ -1,7 +1,11 @@
 package io.millrace.sink.delta;
 
+import io.delta.kernel.data.ArrayValue;
 import io.delta.kernel.data.ColumnVector;
+import io.delta.kernel.data.MapValue;
+import io.delta.kernel.types.ArrayType;
 import io.delta.kernel.types.DataType;
+import io.delta.kernel.types.MapType;
 import io.delta.kernel.types.StructType;
 import io.millrace.spi.data.Row;
 
@@ -57,11 +61,73 @@ final class SpiColumnVector implements ColumnVector {
   }
 
   @Override
+  public byte getByte(int rowId) {
+    return (Byte) values[rowId];
+  }
+
+  @Override
+  public short getShort(int rowId) {
+    return (Short) values[rowId];
+  }
+
+  /** INT and DATE (days since the epoch) values. */
+  @Override
   public int getInt(int rowId) {
     return (Integer) values[rowId];
   }
 
-  /** LONG and TIMESTAMP (microseconds) values. */
+  @Override
+  public float getFloat(int rowId) {
+    return (Float) values[rowId];
+  }
+
+  @Override
+  public java.math.BigDecimal getDecimal(int rowId) {
+    return (java.math.BigDecimal) values[rowId];
+  }
+
+  @Override
+  public ArrayValue getArray(int rowId) {
+    java.util.List<?> list = (java.util.List<?>) values[rowId];
+    ColumnVector elements = new SpiColumnVector(((ArrayType) type).getElementType(), list.toArray());
+    return new ArrayValue() {
+      @Override
+      public int getSize() {
+        return list.size();
+      }
+
+      @Override
+      public ColumnVector getElements() {
+        return elements;
+      }
+    };
+  }
+
+  @Override
+  public MapValue getMap(int rowId) {
+    java.util.Map<?, ?> map = (java.util.Map<?, ?>) values[rowId];
+    MapType mapType = (MapType) type;
+    ColumnVector keys = new SpiColumnVector(mapType.getKeyType(), map.keySet().toArray());
+    ColumnVector mapValues = new SpiColumnVector(mapType.getValueType(), map.values().toArray());
+    return new MapValue() {
+      @Override
+      public int getSize() {
+        return map.size();
+      }
+
+      @Override
+      public ColumnVector getKeys() {
+        return keys;
+      }
+
+      @Override
+      public ColumnVector getValues() {
+        return mapValues;
+      }
+    };
+  }
+
+  /** LONG, TIMESTAMP and TIMESTAMP_NTZ (microseconds) values. */
   @Override
   public long getLong(int rowId) {
     return (Long) values[rowId];

@@ -74,6 +74,35 @@ class DeltaSinkTest {
   }
 
   @Test
+  void theTypesOfSpi14RoundTripAndADatePartitionsTheTable() throws Exception {
+    Schema newer = Schema.parse("day DATE, b TINYINT, s SMALLINT, f FLOAT, amount DECIMAL(10,2), big DECIMAL(30,4), "
+        + "ntz TIMESTAMP_NTZ, tags ARRAY<STRING>, attrs MAP<STRING, INT>, nested ARRAY<STRUCT<x INT, ys ARRAY<LONG>>>");
+    java.util.Map<String, Integer> attrs = new java.util.LinkedHashMap<>();
+    attrs.put("a", 1);
+    attrs.put("b", null);
+    List<Row> rows = List.of(
+        Row.of(19_844, (byte) -8, (short) 300, 1.5f, new java.math.BigDecimal("12.34"),
+            new java.math.BigDecimal("12345678901234567890.1234"), 1_700_000_000_000_001L,
+            java.util.Arrays.asList("x", null), attrs, List.of(Row.of(1, List.of(2L, 3L)))),
+        Row.of(19_845, null, null, null, null, null, null, List.of(), java.util.Map.of(), null),
+        Row.of(-1, (byte) 0, (short) 0, -0.0f, new java.math.BigDecimal("-0.01"), java.math.BigDecimal.ZERO.setScale(4),
+            0L, null, null, List.of()));
+    Path table = dir.resolve("newer");
+    try (Sink sink = Batches.sink(Map.of("path", table.toString(), "partitionBy", "day"), newer, OutputMode.APPEND)) {
+      sink.addBatch(0, Batches.of(newer, rows));
+    }
+    DeltaTableReader reader = new DeltaTableReader(table.toString());
+    assertThat(reader.schema().get("amount").getDataType()).isEqualTo(new io.delta.kernel.types.DecimalType(10, 2));
+    assertThat(reader.schema().get("day").getDataType()).isEqualTo(io.delta.kernel.types.DateType.DATE);
+    assertThat(reader.partitionColumns()).containsExactly("day");
+    assertThat(table.resolve("day=2024-05-01")).isDirectory();
+    assertThat(reader.rows(newer)).containsExactlyInAnyOrderElementsOf(rows);
+    // A TIMESTAMP_NTZ column needs the table feature, which readers such as Spark check for.
+    assertThat(java.nio.file.Files.readString(table.resolve("_delta_log/00000000000000000000.json")))
+        .contains("\"readerFeatures\":[\"timestampNtz\"]");
+  }
+
+  @Test
   void partitionByWritesOneDirectoryPerValueAndReadsBackWhole() throws Exception {
     Path table = dir.resolve("p");
     try (Sink sink = Batches.sink(Map.of("path", table.toString(), "partitionBy", "key"), EVENTS, OutputMode.APPEND)) {

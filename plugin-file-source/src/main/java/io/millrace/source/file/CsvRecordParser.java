@@ -97,13 +97,36 @@ final class CsvRecordParser implements RecordParser {
     quoted.add(wasQuoted);
   }
 
+  /** Exactly the text's digits, rounded half up to the type's scale; too many digits are refused. */
+  private static java.math.BigDecimal decimal(DataType type, String text) {
+    java.math.BigDecimal v = new java.math.BigDecimal(text).setScale(type.scale(), java.math.RoundingMode.HALF_UP);
+    if (v.precision() - v.scale() > type.precision() - type.scale()) {
+      throw new IllegalArgumentException("does not fit " + type);
+    }
+    return v;
+  }
+
+  private static Integer date(String text) {
+    Integer day = io.millrace.spi.data.DateText.parse(text);
+    if (day == null) {
+      throw new IllegalArgumentException("not a date");
+    }
+    return day;
+  }
+
   private Object convert(int column, String text) throws Malformed {
     DataType.Kind kind = schema.field(column).type().kind();
     try {
       switch (kind) {
         case LONG: return Long.parseLong(text.trim());
         case INT: return Integer.parseInt(text.trim());
+        case SHORT: return Short.parseShort(text.trim());
+        case BYTE: return Byte.parseByte(text.trim());
         case DOUBLE: return Double.parseDouble(text.trim());
+        case FLOAT: return Float.parseFloat(text.trim());
+        case DECIMAL: return decimal(schema.field(column).type(), text.trim());
+        case DATE: return date(text);
+        case TIMESTAMP_NTZ: return timestamps.parse(text.trim());
         case STRING: return text;
         case TIMESTAMP: return timestamps.parse(text.trim());
         case BINARY: return Base64.getDecoder().decode(text.trim());

@@ -152,9 +152,12 @@ public final class FileSourceOptions {
         + " with format " + format.name().toLowerCase(Locale.ROOT) + " needs a schema, e.g. "
         + "readStream().schema(\"ts TIMESTAMP, key STRING, amount DOUBLE\")"));
     for (Field field : given) {
-      if (field.type().kind() == DataType.Kind.STRUCT) {
-        throw new InvalidOptionException("schema", options.owner() + " cannot read the STRUCT column '"
-            + field.name() + "'; flat columns only");
+      DataType.Kind kind = field.type().kind();
+      boolean nested = kind == DataType.Kind.STRUCT || kind == DataType.Kind.ARRAY || kind == DataType.Kind.MAP;
+      if (nested && format == FileFormat.CSV) {
+        // Spark's CSV source refuses them too: a CSV field is one piece of text.
+        throw new InvalidOptionException("schema", options.owner() + " with format csv cannot read the " + kind
+            + " column '" + field.name() + "'; CSV columns are flat (read nested values with format json)");
       }
     }
     return given;

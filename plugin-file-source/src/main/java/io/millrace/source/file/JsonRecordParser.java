@@ -7,10 +7,18 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.async.ByteArrayFeeder;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.millrace.spi.data.DataType;
+import io.millrace.spi.data.DateText;
+import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.DateTimeException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -178,11 +186,114 @@ final class JsonRecordParser implements RecordParser {
         } catch (DateTimeException | ArithmeticException e) {
           throw new Malformed("column '" + schema.field(column).name() + "': '" + p.getText() + "' is not a timestamp");
         }
-      case BINARY:
-        expect(token == JsonToken.VALUE_STRING, token, column);
-        return p.getBinaryValue();
       default:
-        throw new Malformed("column '" + schema.field(column).name() + "' has a type the file source cannot read");
+        return nested(p, token, schema.field(column).type(), schema.field(column).name());
+    }
+  }
+
+  /**
+   * A value of any type, at {@code path} ({@code tags[2]}, {@code loc.lat}): the types the loop
+   * above leaves to it, and whatever arrays, maps and structs hold. A JSON object is a struct
+   * (its fields by name, others skipped) or a map (its keys as the map's STRING keys); an array
+   * is an array; a DECIMAL is read from the number's text, exactly, then rounded half up to its
+   * scale; a DATE is text as a cast reads it.
+   */
+  private Object nested(JsonParser p, JsonToken token, DataType type, String path) throws IOException, Malformed {
+    if (token == JsonToken.VALUE_NULL) {
+      return null;
+    }
+    switch (type.kind()) {
+      case BOOLEAN:
+        check(token == JsonToken.VALUE_TRUE || token == JsonToken.VALUE_FALSE, token, type, path);
+        return token == JsonToken.VALUE_TRUE;
+      case BYTE: case SHORT: case INT: case LONG: {
+        check(token == JsonToken.VALUE_NUMBER_INT, token, type, path);
+        long v = p.getLongValue();
+        long min = type.kind() == DataType.Kind.BYTE ? Byte.MIN_VALUE : type.kind() == DataType.Kind.SHORT
+            ? Short.MIN_VALUE : type.kind() == DataType.Kind.INT ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        if (v < min || v > -(min + 1)) {
+          throw new Malformed("'" + path + "': " + p.getText() + " is out of the range of " + type);
+        }
+        return type.kind() == DataType.Kind.BYTE ? (Object) (byte) v : type.kind() == DataType.Kind.SHORT
+            ? (Object) (short) v : type.kind() == DataType.Kind.INT ? (Object) (int) v : (Object) v;
+      }
+      case FLOAT:
+        check(token == JsonToken.VALUE_NUMBER_FLOAT || token == JsonToken.VALUE_NUMBER_INT, token, type, path);
+        return p.getFloatValue();
+      case DOUBLE:
+        check(token == JsonToken.VALUE_NUMBER_FLOAT || token == JsonToken.VALUE_NUMBER_INT, token, type, path);
+        return p.getDoubleValue();
+      case DECIMAL: {
+        check(token == JsonToken.VALUE_NUMBER_FLOAT || token == JsonToken.VALUE_NUMBER_INT, token, type, path);
+        BigDecimal v = p.getDecimalValue().setScale(type.scale(), RoundingMode.HALF_UP);
+        if (v.precision() - v.scale() > type.precision() - type.scale()) {
+          throw new Malformed("'" + path + "': " + p.getText() + " does not fit " + type);
+        }
+        return v;
+      }
+      case STRING:
+        check(token.isScalarValue(), token, type, path);
+        return p.getText();
+      case BINARY:
+        check(token == JsonToken.VALUE_STRING, token, type, path);
+        return p.getBinaryValue();
+      case DATE: {
+        check(token == JsonToken.VALUE_STRING, token, type, path);
+        Integer day = DateText.parse(p.getText());
+        if (day == null) {
+          throw new Malformed("'" + path + "': '" + p.getText() + "' is not a date");
+        }
+        return day;
+      }
+      case TIMESTAMP: case TIMESTAMP_NTZ:
+        check(token == JsonToken.VALUE_STRING, token, type, path);
+        try {
+          return timestamps.parse(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+        } catch (DateTimeException | ArithmeticException e) {
+          throw new Malformed("'" + path + "': '" + p.getText() + "' is not a timestamp");
+        }
+      case ARRAY: {
+        check(token == JsonToken.START_ARRAY, token, type, path);
+        List<Object> out = new ArrayList<>();
+        JsonToken t;
+        while ((t = next(p)) != JsonToken.END_ARRAY) {
+          out.add(nested(p, t, type.elementType(), path + "[" + out.size() + "]"));
+        }
+        return Collections.unmodifiableList(out);
+      }
+      case MAP: {
+        check(token == JsonToken.START_OBJECT, token, type, path);
+        if (type.keyType().kind() != DataType.Kind.STRING) {
+          throw new Malformed("'" + path + "': a JSON object's keys are text, but its type is " + type);
+        }
+        Map<Object, Object> out = new LinkedHashMap<>();
+        while (next(p) == JsonToken.FIELD_NAME) {
+          String key = p.currentName();
+          out.put(key, nested(p, next(p), type.valueType(), path + "." + key));
+        }
+        return Collections.unmodifiableMap(out);
+      }
+      default: {
+        check(token == JsonToken.START_OBJECT, token, type, path);
+        Schema fields = type.fields();
+        Object[] out = new Object[fields.size()];
+        while (next(p) == JsonToken.FIELD_NAME) {
+          int at = fields.indexOf(p.currentName());
+          JsonToken t = next(p);
+          if (at < 0) {
+            p.skipChildren();
+          } else {
+            out[at] = nested(p, t, fields.field(at).type(), path + "." + fields.field(at).name());
+          }
+        }
+        return Row.wrap(out);
+      }
+    }
+  }
+
+  private static void check(boolean ok, JsonToken token, DataType type, String path) throws Malformed {
+    if (!ok) {
+      throw new Malformed("'" + path + "' of type " + type + " cannot hold the JSON " + token);
     }
   }
 

@@ -48,7 +48,7 @@ class ConsoleSinkTest {
         "|    word|count|",
         "+--------+-----+",
         "|millrace|   12|",
-        "|       a| null|",
+        "|       a| NULL|",
         "+--------+-----+",
         "",
         ""));
@@ -100,7 +100,7 @@ class ConsoleSinkTest {
 
     assertThat(printed()).contains(
         "|2024-05-01 12:00:00.25|[0A FF]|true |1.5   |{2024-05-01 12:00:00, 2024-05-01 12:01:00}|\n"
-            + "|2024-05-01 12:00:00   |[]     |false|1.0E20|null" + " ".repeat(38) + "|\n");
+            + "|2024-05-01 12:00:00   |[]     |false|1.0E20|NULL" + " ".repeat(38) + "|\n");
   }
 
   @Test

@@ -38,6 +38,24 @@ public final class BatchDatasets {
     return BatchQuery.of(plan).rows(engine);
   }
 
+  /** Whether {@code plan} reads a batch that foreachBatch handed over, rather than a stream. */
+  public static boolean isBatch(PlanNode plan) {
+    if (plan instanceof PlanNode.BatchRelation) {
+      return true;
+    }
+    for (PlanNode child : plan.children()) {
+      if (isBatch(child)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The schema of {@code plan}'s rows, a query over one batch. */
+  public static io.millrace.spi.data.Schema schema(PlanNode plan) {
+    return BatchQuery.of(plan).schema();
+  }
+
   /** How many rows {@link #collect} would give. */
   public static long count(Engine engine, PlanNode plan) {
     return BatchQuery.of(plan).count(engine);

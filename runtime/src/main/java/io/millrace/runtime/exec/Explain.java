@@ -27,6 +27,25 @@ public final class Explain {
   private Explain() {}
 
   public static String of(Engine engine, LogicalPlan plan) {
+    return withResolved(engine, plan, resolved -> {
+      Settings settings = engine.settings();
+      PhysicalPlan physical = Planner.plan(resolved, "(sink)",
+          Integer.parseInt(settings.pinnedForNewCheckpoint().get(Settings.SHUFFLE_PARTITIONS)),
+          Integer.parseInt(settings.pinnedForNewCheckpoint().get(Settings.MAX_KEY_GROUPS)));
+      return "== Logical Plan ==\n" + plan.treeString() + "\n== Physical Plan ==\n" + physical.treeString();
+    });
+  }
+
+  /** The schema of the rows {@code plan} gives, as {@code Dataset.schema()} reports it. */
+  public static io.millrace.spi.data.Schema schema(Engine engine, LogicalPlan plan) {
+    return withResolved(engine, plan, ResolvedPlan::schema);
+  }
+
+  /**
+   * {@code use} of the plan resolved against its sources' schemas, each source opened for the
+   * purpose in a scratch directory and closed again: nothing is read, nothing is kept.
+   */
+  private static <T> T withResolved(Engine engine, LogicalPlan plan, java.util.function.Function<ResolvedPlan, T> use) {
     List<LogicalPlan.SourceRelation> relations = SourceRelations.of(plan);
     List<Source> sources = new ArrayList<>();
     Path scratch = null;
@@ -41,23 +60,18 @@ public final class Explain {
         sources.add(PluginOptionException.creatingSource(i, () -> provider.create(
             RuntimePluginContext.forSource(engine, options, queryId, r.userSchema(), dir))));
       }
-      ResolvedPlan resolved = Analyzer.resolve(plan, r -> {
+      return use.apply(Analyzer.resolve(plan, r -> {
         int i = SourceRelations.indexOf(relations, r);
         return new ResolvedPlan.Source(i, relations.get(i).format(), sources.get(i).schema());
-      });
-      Settings settings = engine.settings();
-      PhysicalPlan physical = Planner.plan(resolved, "(sink)",
-          Integer.parseInt(settings.pinnedForNewCheckpoint().get(Settings.SHUFFLE_PARTITIONS)),
-          Integer.parseInt(settings.pinnedForNewCheckpoint().get(Settings.MAX_KEY_GROUPS)));
-      return "== Logical Plan ==\n" + plan.treeString() + "\n== Physical Plan ==\n" + physical.treeString();
+      }));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot explain the query: " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot resolve the query: " + e.getMessage(), e);
     } finally {
       for (Source s : sources) {
         try {
           s.close();
         } catch (Exception e) {
-          LOG.warn("Closing a source opened to explain a query failed", e);
+          LOG.warn("Closing a source opened to resolve a query failed", e);
         }
       }
       deleteQuietly(scratch);

@@ -45,7 +45,15 @@ public final class Cast extends Expression {
     if (bound.type().equals(target)) {
       return bound;
     }
-    return new Bound(bound, target, CastConversions.find(bound.type(), target));
+    CastConversions.Conversion conversion = CastConversions.find(bound.type(), target);
+    if (Literal.isConstant(bound) && bound.type().kind() != DataType.Kind.STRING && conversion != null) {
+      // A constant converts once, here, not per row: `amount > 250.0` compares DOUBLEs with the
+      // decimal literal already a double. Text is left to run time, where a time alone takes
+      // the batch's date.
+      Object value = Literal.constantValue(bound);
+      return Literal.bound(value == null ? null : conversion.apply(value, null), target);
+    }
+    return new Bound(bound, target, conversion);
   }
 
   @Override

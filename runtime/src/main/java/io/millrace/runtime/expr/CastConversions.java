@@ -34,31 +34,42 @@ final class CastConversions {
     if (from.kind() == DataType.Kind.STRUCT && to.kind() == DataType.Kind.STRING) {
       return structToString(from.fields());
     }
-    if (from.kind() == DataType.Kind.STRUCT || to.kind() == DataType.Kind.STRUCT) {
-      return null;
+    if (ComplexCasts.isComplex(from) || ComplexCasts.isComplex(to)) {
+      return ComplexCasts.find(from, to);
+    }
+    if (from.kind() == DataType.Kind.DATE && (to.isNumeric() || to.kind() == DataType.Kind.BOOLEAN)) {
+      return (v, c) -> null; // Spark 4 (non-ANSI) casts a DATE to a number or a boolean as NULL
     }
     switch (to.kind()) {
       case BOOLEAN: return toBoolean(from.kind());
       case INT: return toInt(from.kind());
       case LONG: return toLong(from.kind());
       case DOUBLE: return toDouble(from.kind());
-      case STRING: return toStringValue(from.kind());
+      case STRING: return toStringValue(from);
       case TIMESTAMP: return toTimestamp(from.kind());
       case BINARY: return toBinary(from.kind());
+      case BYTE: case SHORT: case FLOAT: case DECIMAL: return NumericCasts.to(from, to);
+      case DATE: case TIMESTAMP_NTZ: return TimeCasts.to(from, to);
       default: return null;
     }
   }
 
   /** Whether a conversion can turn a non-null value into null, which makes the cast nullable. */
   static boolean mayReturnNull(DataType from, DataType to) {
-    return from.kind() == DataType.Kind.STRING && to.kind() != DataType.Kind.BINARY
-        || from.kind() == DataType.Kind.DOUBLE && to.kind() == DataType.Kind.TIMESTAMP
-        || from.kind() == DataType.Kind.TIMESTAMP && to.kind() == DataType.Kind.INT;
+    DataType.Kind f = from.kind();
+    DataType.Kind t = to.kind();
+    return f == DataType.Kind.STRING && t != DataType.Kind.BINARY
+        || (f == DataType.Kind.DOUBLE || f == DataType.Kind.FLOAT) && (t == DataType.Kind.TIMESTAMP || t == DataType.Kind.DECIMAL)
+        || f == DataType.Kind.TIMESTAMP && (t == DataType.Kind.INT || t == DataType.Kind.SHORT || t == DataType.Kind.BYTE)
+        || t == DataType.Kind.DECIMAL || f == DataType.Kind.DATE
+        || ComplexCasts.isComplex(from) || ComplexCasts.isComplex(to);
   }
 
   private static Conversion toBoolean(DataType.Kind from) {
     switch (from) {
-      case INT: return (v, c) -> (Integer) v != 0;
+      case BYTE: case SHORT: case INT: return (v, c) -> ((Number) v).intValue() != 0;
+      case FLOAT: return (v, c) -> (Float) v != 0.0f;
+      case DECIMAL: return (v, c) -> ((java.math.BigDecimal) v).signum() != 0;
       case LONG: case TIMESTAMP: return (v, c) -> (Long) v != 0L;
       case DOUBLE: return (v, c) -> (Double) v != 0.0;
       case STRING: return (v, c) -> parseBoolean((String) v);
@@ -69,8 +80,10 @@ final class CastConversions {
   private static Conversion toInt(DataType.Kind from) {
     switch (from) {
       case BOOLEAN: return (v, c) -> (Boolean) v ? 1 : 0;
+      case BYTE: case SHORT: return (v, c) -> ((Number) v).intValue();
       case LONG: return (v, c) -> (int) (long) (Long) v;
-      case DOUBLE: return (v, c) -> (int) (double) (Double) v;
+      case FLOAT: case DOUBLE: return (v, c) -> (int) ((Number) v).doubleValue();
+      case DECIMAL: return (v, c) -> (int) ((java.math.BigDecimal) v).longValue();
       case STRING: return (v, c) -> parseInt((String) v);
       // Spark gives NULL, not a wrapped value, for seconds outside the INT range.
       case TIMESTAMP: return (v, c) -> secondsAsInt((Long) v);
@@ -81,8 +94,9 @@ final class CastConversions {
   private static Conversion toLong(DataType.Kind from) {
     switch (from) {
       case BOOLEAN: return (v, c) -> (Boolean) v ? 1L : 0L;
-      case INT: return (v, c) -> (long) (Integer) v;
-      case DOUBLE: return (v, c) -> (long) (double) (Double) v;
+      case BYTE: case SHORT: case INT: return (v, c) -> ((Number) v).longValue();
+      case FLOAT: case DOUBLE: return (v, c) -> (long) ((Number) v).doubleValue();
+      case DECIMAL: return (v, c) -> ((java.math.BigDecimal) v).longValue();
       case STRING: return (v, c) -> parseLong((String) v);
       case TIMESTAMP: return (v, c) -> Timestamps.seconds((Long) v);
       default: return null;
@@ -92,18 +106,22 @@ final class CastConversions {
   private static Conversion toDouble(DataType.Kind from) {
     switch (from) {
       case BOOLEAN: return (v, c) -> (Boolean) v ? 1.0 : 0.0;
-      case INT: return (v, c) -> (double) (Integer) v;
-      case LONG: return (v, c) -> (double) (Long) v;
+      case BYTE: case SHORT: case INT: case LONG: case DECIMAL: return (v, c) -> ((Number) v).doubleValue();
+      // The float's exact value, as Spark widens it: 0.1f is 0.10000000149011612.
+      case FLOAT: return (v, c) -> (double) (Float) v;
       case STRING: return (v, c) -> parseDouble((String) v);
       case TIMESTAMP: return (v, c) -> (Long) v / (double) Timestamps.MICROS_PER_SECOND;
       default: return null;
     }
   }
 
-  private static Conversion toStringValue(DataType.Kind from) {
-    switch (from) {
-      case BOOLEAN: case INT: case LONG: case DOUBLE: return (v, c) -> String.valueOf(v);
-      case TIMESTAMP: return (v, c) -> TimestampText.format((Long) v);
+  private static Conversion toStringValue(DataType fromType) {
+    switch (fromType.kind()) {
+      case BOOLEAN: case BYTE: case SHORT: case INT: case LONG: case FLOAT: case DOUBLE:
+        return (v, c) -> String.valueOf(v);
+      case DECIMAL: return (v, c) -> ((java.math.BigDecimal) v).toPlainString();
+      case TIMESTAMP: case TIMESTAMP_NTZ: return (v, c) -> TimestampText.format((Long) v);
+      case DATE: return (v, c) -> io.millrace.spi.data.TimestampText.formatDate((Integer) v);
       case BINARY: return (v, c) -> new String((byte[]) v, StandardCharsets.UTF_8);
       default: return null;
     }
@@ -114,9 +132,11 @@ final class CastConversions {
       // Spark reads true as one microsecond after the epoch.
       case BOOLEAN: return (v, c) -> (Boolean) v ? 1L : 0L;
       // Seconds to micros saturates at the ends of the long range, as in Spark.
-      case INT: return (v, c) -> TimeUnit.SECONDS.toMicros((Integer) v);
-      case LONG: return (v, c) -> TimeUnit.SECONDS.toMicros((Long) v);
-      case DOUBLE: return (v, c) -> doubleSecondsToMicros((Double) v);
+      case BYTE: case SHORT: case INT: case LONG: return (v, c) -> TimeUnit.SECONDS.toMicros(((Number) v).longValue());
+      case FLOAT: case DOUBLE: return (v, c) -> doubleSecondsToMicros(((Number) v).doubleValue());
+      case DECIMAL: return (v, c) -> ((java.math.BigDecimal) v).movePointRight(6).longValue();
+      case DATE: return (v, c) -> TimeUnit.DAYS.toMicros((Integer) v);
+      case TIMESTAMP_NTZ: return (v, c) -> v; // the wall clock read in the session zone, UTC
       case STRING: return (v, c) -> TimestampText.parse((String) v, c.batchTimestampMicros());
       default: return null;
     }

@@ -93,8 +93,8 @@ public final class DatePart extends FunctionCall {
     @Override
     public Object eval(Row row, EvalContext context) {
       Object v = child.eval(row, context);
-      LocalDate date = v == null ? null : TimestampText.parseDate((String) v);
-      return date == null ? null : field.of(date);
+      Integer day = v == null ? null : io.millrace.spi.data.DateText.parse((String) v);
+      return day == null ? null : field.of(LocalDate.ofEpochDay(day));
     }
   }
 }

@@ -45,11 +45,14 @@ public final class EpochToTimestamp extends FunctionCall {
     Expression child = args.get(0);
     BoundExpression bound = child.bind(input);
     DataType type = TypeCoercion.numericType(bound, child, this);
-    if (type.kind() == DataType.Kind.DOUBLE && unit != Unit.SECONDS) {
-      throw TypeCoercion.error(this, child + " is DOUBLE but INT or LONG is needed");
+    if (!type.isIntegral() && unit != Unit.SECONDS) {
+      throw TypeCoercion.error(this, child + " is " + type + " but an integral type (INT, BIGINT, ..) is needed");
     }
-    if (type.kind() == DataType.Kind.DOUBLE) {
-      return new FromDouble(bound);
+    if (type.kind() == DataType.Kind.DOUBLE || type.kind() == DataType.Kind.FLOAT) {
+      return new FromDouble(Cast.coerce(bound, DataType.DOUBLE));
+    }
+    if (type.kind() == DataType.Kind.DECIMAL) {
+      return new FromDecimal(this, bound);
     }
     return new FromLong(this, Cast.coerce(bound, DataType.LONG), unit.micros);
   }
@@ -76,6 +79,32 @@ public final class EpochToTimestamp extends FunctionCall {
         return Math.multiplyExact((long) (Long) v, factor);
       } catch (ArithmeticException e) {
         throw new ArithmeticException(call + ": " + v + " is outside the TIMESTAMP range (long overflow)");
+      }
+    }
+  }
+
+  /** Seconds as a decimal, exactly: a fraction finer than a microsecond fails, as in Spark. */
+  private static final class FromDecimal extends BoundNode {
+    private final Expression call;
+    private final BoundExpression child;
+
+    FromDecimal(Expression call, BoundExpression child) {
+      super(DataType.TIMESTAMP, child.nullable());
+      this.call = call;
+      this.child = child;
+    }
+
+    @Override
+    public Object eval(Row row, EvalContext context) {
+      Object v = child.eval(row, context);
+      if (v == null) {
+        return null;
+      }
+      try {
+        return ((java.math.BigDecimal) v).movePointRight(6).longValueExact();
+      } catch (ArithmeticException e) {
+        throw new ArithmeticException(call + ": " + v + " seconds is not a whole number of microseconds within the "
+            + "TIMESTAMP range");
       }
     }
   }

@@ -255,6 +255,22 @@ public final class ExpressionParser {
       }
       return Literal.of(micros, DataType.TIMESTAMP);
     }
+    if (t.text().equalsIgnoreCase("TIMESTAMP_NTZ") && next.kind() == Kind.STRING) {
+      index++;
+      Long micros = TimestampText.parseWallClockWithDate(next.text());
+      if (micros == null) {
+        throw SqlLexer.syntaxError(sql, next.position(), "invalid TIMESTAMP_NTZ literal " + next.source());
+      }
+      return Literal.of(micros, DataType.TIMESTAMP_NTZ);
+    }
+    if (t.text().equalsIgnoreCase("DATE") && next.kind() == Kind.STRING) {
+      index++;
+      Integer day = io.millrace.spi.data.DateText.parse(next.text());
+      if (day == null) {
+        throw SqlLexer.syntaxError(sql, next.position(), "invalid DATE literal " + next.source());
+      }
+      return Literal.of(day, DataType.DATE);
+    }
     if (next.isSymbol("(")) {
       index++;
       return call(t);
@@ -336,23 +352,52 @@ public final class ExpressionParser {
   }
 
   /**
-   * A numeric literal: INT when an integer fits, else LONG; {@code L} forces LONG and
-   * {@code D} or a fraction or exponent makes a DOUBLE.
+   * A numeric literal, typed as Spark types it: an integer is INT when it fits, else BIGINT,
+   * else DECIMAL; a number with a point is DECIMAL of its digits ({@code 1.50} is
+   * DECIMAL(3,2)), one with an exponent DOUBLE; a suffix says the type: {@code Y} TINYINT,
+   * {@code S} SMALLINT, {@code L} BIGINT, {@code F} FLOAT, {@code D} DOUBLE, {@code BD} DECIMAL.
    */
   private Expression number(Token t, boolean negative) {
     String text = (negative ? "-" : "") + t.text();
-    char last = Character.toUpperCase(text.charAt(text.length() - 1));
-    String digits = last == 'L' || last == 'D' ? text.substring(0, text.length() - 1) : text;
-    if (t.kind() == Kind.DECIMAL) {
-      return Literal.of(Double.parseDouble(digits), DataType.DOUBLE);
-    }
+    String upper = text.toUpperCase(java.util.Locale.ROOT);
+    String suffix = upper.endsWith("BD") ? "BD" : Character.isLetter(upper.charAt(upper.length() - 1))
+        ? upper.substring(upper.length() - 1) : "";
+    String digits = text.substring(0, text.length() - suffix.length());
     try {
-      long value = Long.parseLong(digits);
-      boolean fitsInt = value == (int) value && last != 'L';
-      return fitsInt ? Literal.of((int) value, DataType.INT) : Literal.of(value, DataType.LONG);
-    } catch (NumberFormatException e) {
-      throw SqlLexer.syntaxError(sql, t.position(), "integer " + text + " is out of the LONG range");
+      switch (suffix) {
+        case "D": return Literal.of(Double.parseDouble(digits), DataType.DOUBLE);
+        case "F": return Literal.of(Float.parseFloat(digits), DataType.FLOAT);
+        case "BD": return decimal(new java.math.BigDecimal(digits), t);
+        case "Y": return Literal.of(Byte.parseByte(digits), DataType.BYTE);
+        case "S": return Literal.of(Short.parseShort(digits), DataType.SHORT);
+        case "L": return Literal.of(Long.parseLong(digits), DataType.LONG);
+        default:
+          if (upper.contains("E")) {
+            return Literal.of(Double.parseDouble(digits), DataType.DOUBLE);
+          }
+          java.math.BigDecimal value = new java.math.BigDecimal(digits);
+          if (digits.contains(".") || value.compareTo(java.math.BigDecimal.valueOf(Long.MAX_VALUE)) > 0
+              || value.compareTo(java.math.BigDecimal.valueOf(Long.MIN_VALUE)) < 0) {
+            return decimal(value, t);
+          }
+          long whole = value.longValueExact();
+          return whole == (int) whole ? Literal.of((int) whole, DataType.INT) : Literal.of(whole, DataType.LONG);
+      }
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw SqlLexer.syntaxError(sql, t.position(), "number " + text + " is out of the range of its type");
     }
+  }
+
+  /** A DECIMAL literal of {@code value}'s digits: DECIMAL(max(precision, scale), scale), as Spark's. */
+  private Expression decimal(java.math.BigDecimal value, Token t) {
+    int scale = Math.max(value.scale(), 0);
+    java.math.BigDecimal exact = value.setScale(scale);
+    int precision = Math.max(exact.precision(), scale);
+    if (precision > DataType.MAX_PRECISION) {
+      throw SqlLexer.syntaxError(sql, t.position(), "decimal " + t.text() + " has more than "
+          + DataType.MAX_PRECISION + " digits");
+    }
+    return Literal.of(exact, DataType.decimal(precision, scale));
   }
 
   private String alias() {

@@ -44,21 +44,34 @@ public final class Literal extends Expression {
   }
 
   /**
-   * A literal for a Java value, as {@code functions.lit} takes it: Integer, Short and Byte give
-   * INT; Long gives LONG; Double and Float give DOUBLE; Boolean, String and byte[] their
-   * types; an {@link Instant} gives a TIMESTAMP; null gives the untyped NULL.
+   * A literal for a Java value, as {@code functions.lit} takes it and as Spark types it: Byte
+   * TINYINT, Short SMALLINT, Integer INT, Long BIGINT, Float FLOAT, Double DOUBLE, BigDecimal
+   * DECIMAL of its digits, Boolean, String and byte[] their types, an {@link Instant} a
+   * TIMESTAMP, a {@link java.time.LocalDate} a DATE, a {@link java.time.LocalDateTime} a
+   * TIMESTAMP_NTZ; null gives the untyped NULL.
    *
    * @throws IllegalArgumentException for any other class
    */
   public static Literal from(Object value) {
     if (value == null) {
       return NULL;
-    } else if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
-      return of(((Number) value).intValue(), DataType.INT);
+    } else if (value instanceof Byte) {
+      return of(value, DataType.BYTE);
+    } else if (value instanceof Short) {
+      return of(value, DataType.SHORT);
+    } else if (value instanceof Integer) {
+      return of(value, DataType.INT);
     } else if (value instanceof Long) {
       return of(value, DataType.LONG);
-    } else if (value instanceof Double || value instanceof Float) {
-      return of(((Number) value).doubleValue(), DataType.DOUBLE);
+    } else if (value instanceof Float) {
+      return of(value, DataType.FLOAT);
+    } else if (value instanceof Double) {
+      return of(value, DataType.DOUBLE);
+    } else if (value instanceof java.math.BigDecimal) {
+      java.math.BigDecimal d = (java.math.BigDecimal) value;
+      int scale = Math.max(d.scale(), 0);
+      java.math.BigDecimal exact = d.setScale(scale);
+      return of(exact, DataType.decimal(Math.max(exact.precision(), scale), scale));
     } else if (value instanceof Boolean) {
       return of(value, DataType.BOOLEAN);
     } else if (value instanceof String || value instanceof Character) {
@@ -67,9 +80,15 @@ public final class Literal extends Expression {
       return of(value, DataType.BINARY);
     } else if (value instanceof Instant) {
       return of(Timestamps.micros((Instant) value), DataType.TIMESTAMP);
+    } else if (value instanceof java.time.LocalDate) {
+      return of((int) ((java.time.LocalDate) value).toEpochDay(), DataType.DATE);
+    } else if (value instanceof java.time.LocalDateTime) {
+      return of(Timestamps.micros(((java.time.LocalDateTime) value).toInstant(java.time.ZoneOffset.UTC)),
+          DataType.TIMESTAMP_NTZ);
     }
-    throw new IllegalArgumentException("cannot make a literal of " + value.getClass().getName()
-        + "; supported: Integer, Long, Double, Float, Short, Byte, Boolean, String, byte[], Instant");
+    throw new IllegalArgumentException("cannot make a literal of " + value.getClass().getName() + "; supported: "
+        + "Byte, Short, Integer, Long, Float, Double, BigDecimal, Boolean, String, byte[], Instant, LocalDate, "
+        + "LocalDateTime");
   }
 
   /** The value in its type's Java representation, or null. */
@@ -105,6 +124,9 @@ public final class Literal extends Expression {
       case LONG: return value + "L";
       case BOOLEAN: return (Boolean) value ? "TRUE" : "FALSE";
       case TIMESTAMP: return "TIMESTAMP " + SqlText.string(TimestampText.format((Long) value));
+      case TIMESTAMP_NTZ: return "TIMESTAMP_NTZ " + SqlText.string(TimestampText.format((Long) value));
+      case DATE: return "DATE " + SqlText.string(io.millrace.spi.data.TimestampText.formatDate((Integer) value));
+      case DECIMAL: return ((java.math.BigDecimal) value).toPlainString();
       case BINARY: return "X'" + HexFormat.of().withUpperCase().formatHex((byte[]) value) + "'";
       case DOUBLE:
         double d = (Double) value;

@@ -8,8 +8,8 @@ import java.util.Locale;
 
 /**
  * {@code abs}, {@code floor} and {@code ceil}. {@code abs} keeps its argument's type (the
- * smallest INT or LONG wraps to itself, as in Spark); {@code floor} and {@code ceil} return
- * LONG, as Spark's do.
+ * smallest integral value wraps to itself, as in Spark); {@code floor} and {@code ceil} return
+ * LONG, or for a DECIMAL(p, s) a DECIMAL(p - s + 1, 0), as Spark's do.
  */
 public final class MathFunction extends FunctionCall {
 
@@ -35,7 +35,11 @@ public final class MathFunction extends FunctionCall {
     BoundExpression bound = child.bind(input);
     DataType type = TypeCoercion.numericType(bound, child, this);
     BoundExpression typed = Cast.coerce(bound, type);
-    return op == Op.ABS ? new Abs(typed) : new Rounding(op == Op.CEIL, typed);
+    if (op == Op.ABS) {
+      return new Abs(typed);
+    }
+    return type.kind() == DataType.Kind.DECIMAL ? new DecimalRounding(op == Op.CEIL, typed)
+        : new Rounding(op == Op.CEIL, typed);
   }
 
   private static final class Abs extends BoundNode {
@@ -55,8 +59,12 @@ public final class MathFunction extends FunctionCall {
         return null;
       }
       switch (kind) {
+        case BYTE: return (byte) Math.abs((Byte) v);
+        case SHORT: return (short) Math.abs((Short) v);
         case INT: return Math.abs((Integer) v);
         case LONG: return Math.abs((Long) v);
+        case FLOAT: return Math.abs((Float) v);
+        case DECIMAL: return ((java.math.BigDecimal) v).abs();
         default: return Math.abs((Double) v);
       }
     }
@@ -72,7 +80,7 @@ public final class MathFunction extends FunctionCall {
       super(DataType.LONG, child.nullable());
       this.up = up;
       this.child = child;
-      this.isDouble = child.type().kind() == DataType.Kind.DOUBLE;
+      this.isDouble = child.type().kind() == DataType.Kind.DOUBLE || child.type().kind() == DataType.Kind.FLOAT;
     }
 
     @Override
@@ -84,8 +92,32 @@ public final class MathFunction extends FunctionCall {
       if (!isDouble) {
         return ((Number) v).longValue();
       }
-      double d = (Double) v;
+      double d = ((Number) v).doubleValue();
       return (long) (up ? Math.ceil(d) : Math.floor(d));
+    }
+  }
+
+  /** floor or ceil of a DECIMAL(p, s), exactly, to a DECIMAL(p - s + 1, 0). */
+  private static final class DecimalRounding extends BoundNode {
+    private final boolean up;
+    private final BoundExpression child;
+
+    DecimalRounding(boolean up, BoundExpression child) {
+      super(resultType(child.type()), child.nullable());
+      this.up = up;
+      this.child = child;
+    }
+
+    private static DataType resultType(DataType in) {
+      return in.scale() == 0 ? in
+          : DataType.decimal(Math.min(DataType.MAX_PRECISION, in.precision() - in.scale() + 1), 0);
+    }
+
+    @Override
+    public Object eval(Row row, EvalContext context) {
+      Object v = child.eval(row, context);
+      return v == null ? null
+          : ((java.math.BigDecimal) v).setScale(0, up ? java.math.RoundingMode.CEILING : java.math.RoundingMode.FLOOR);
     }
   }
 }

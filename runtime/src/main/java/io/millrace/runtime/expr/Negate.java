@@ -46,8 +46,12 @@ public final class Negate extends Expression {
         return null;
       }
       switch (kind) {
+        case BYTE: return (byte) -(Byte) v;
+        case SHORT: return (short) -(Short) v;
         case INT: return -(Integer) v;
         case LONG: return -(Long) v;
+        case FLOAT: return -(Float) v;
+        case DECIMAL: return ((java.math.BigDecimal) v).negate();
         default: return -(Double) v;
       }
     }

@@ -30,7 +30,25 @@ public final class Round extends FunctionCall {
     Expression child = args.get(0);
     BoundExpression bound = child.bind(input);
     DataType type = TypeCoercion.numericType(bound, child, this);
-    return new Bound(Cast.coerce(bound, type), scale);
+    return new Bound(Cast.coerce(bound, type), scale, resultType(type, scale));
+  }
+
+  /**
+   * Spark's type of {@code round} of a value of {@code type}: the type itself, except for a
+   * DECIMAL(p, s), which keeps at most {@code scale} places (none for a negative scale) and room
+   * for one more integral digit.
+   */
+  static DataType resultType(DataType type, int scale) {
+    if (type.kind() != DataType.Kind.DECIMAL) {
+      return type;
+    }
+    // Rounding may carry into one more integral digit: round(9.9) is 10, round(99, -2) is 100.
+    int integral = type.precision() - type.scale() + 1;
+    if (scale < 0) {
+      return DataType.decimal(Math.min(Math.max(integral, -scale + 1), DataType.MAX_PRECISION), 0);
+    }
+    int newScale = Math.min(type.scale(), scale);
+    return DataType.decimal(Math.min(integral + newScale, DataType.MAX_PRECISION), newScale);
   }
 
   private static final class Bound extends BoundNode {
@@ -38,8 +56,8 @@ public final class Round extends FunctionCall {
     private final int scale;
     private final DataType.Kind kind;
 
-    Bound(BoundExpression child, int scale) {
-      super(child.type(), child.nullable());
+    Bound(BoundExpression child, int scale, DataType type) {
+      super(type, child.nullable());
       this.child = child;
       this.scale = scale;
       this.kind = child.type().kind();
@@ -52,10 +70,20 @@ public final class Round extends FunctionCall {
         return null;
       }
       switch (kind) {
+        case BYTE:
+          return scale >= 0 ? v : (Object) round(BigDecimal.valueOf((Byte) v)).byteValue();
+        case SHORT:
+          return scale >= 0 ? v : (Object) round(BigDecimal.valueOf((Short) v)).shortValue();
         case INT:
           return scale >= 0 ? v : (Object) round(BigDecimal.valueOf((Integer) v)).intValue();
         case LONG:
           return scale >= 0 ? v : (Object) round(BigDecimal.valueOf((Long) v)).longValue();
+        case DECIMAL:
+          return round((BigDecimal) v).setScale(type().scale(), RoundingMode.HALF_UP);
+        case FLOAT: {
+          float f = (Float) v;
+          return Float.isFinite(f) ? round(new BigDecimal(Float.toString(f))).floatValue() : f;
+        }
         default:
           double d = (Double) v;
           return Double.isFinite(d) ? round(BigDecimal.valueOf(d)).doubleValue() : d;

@@ -152,12 +152,17 @@ final class SqlLexer {
       }
       skipDigits();
     }
-    if (pos < sql.length() && "LlDd".indexOf(sql.charAt(pos)) >= 0) {
+    // Spark's typed literals: 1Y TINYINT, 1S SMALLINT, 1L BIGINT, 1.5F FLOAT, 1.5D DOUBLE, 1.5BD DECIMAL.
+    if (pos + 1 < sql.length() && Character.toUpperCase(sql.charAt(pos)) == 'B'
+        && Character.toUpperCase(sql.charAt(pos + 1)) == 'D') {
+      decimal = true;
+      pos += 2;
+    } else if (pos < sql.length() && "LlDdFfYySs".indexOf(sql.charAt(pos)) >= 0) {
       char suffix = Character.toUpperCase(sql.charAt(pos));
-      if (suffix == 'L' && decimal) {
-        throw syntaxError(sql, pos + 1, "the L suffix needs an integer");
+      if ("LYS".indexOf(suffix) >= 0 && decimal) {
+        throw syntaxError(sql, pos + 1, "the " + suffix + " suffix needs an integer");
       }
-      decimal = suffix == 'D';
+      decimal |= suffix == 'D' || suffix == 'F';
       pos++;
     }
     if (pos < sql.length() && SqlText.isIdentifierPart(sql.charAt(pos))) {

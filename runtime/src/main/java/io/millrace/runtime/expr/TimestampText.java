@@ -46,15 +46,29 @@ final class TimestampText {
    * the wall clock's. Without a zone the text is in UTC.
    */
   static Long parse(String text, long nowMicros) {
-    return parse(text, nowMicros, true);
+    return parse(text, nowMicros, true, false);
   }
 
   /** As {@link #parse(String, long)}, but the text must give a date, as a literal's must. */
   static Long parseWithDate(String text) {
-    return parse(text, 0L, false);
+    return parse(text, 0L, false, false);
   }
 
-  private static Long parse(String text, long nowMicros, boolean timeAloneAllowed) {
+  /**
+   * A TIMESTAMP_NTZ: the wall clock {@code text} gives, as micros since 1970-01-01T00:00, read
+   * as {@link #parse(String, long)} reads it but with any zone checked and then ignored, as
+   * Spark's cast to TIMESTAMP_NTZ does.
+   */
+  static Long parseWallClock(String text, long nowMicros) {
+    return parse(text, nowMicros, true, true);
+  }
+
+  /** As {@link #parseWallClock}, but the text must give a date, as a literal's must. */
+  static Long parseWallClockWithDate(String text) {
+    return parse(text, 0L, false, true);
+  }
+
+  private static Long parse(String text, long nowMicros, boolean timeAloneAllowed, boolean wallClock) {
     int end = trimmedEnd(text);
     int i = trimmedStart(text, end);
     if (i == end) {
@@ -126,7 +140,7 @@ final class TimestampText {
           ? Timestamps.instant(nowMicros).atZone(zone).toLocalDate()
           : LocalDate.of(yearSign < 0 ? -fields[YEAR] : fields[YEAR], fields[MONTH], fields[DAY]);
       LocalDateTime local = date.atTime(fields[HOUR], fields[MINUTE], fields[SECOND], fields[FRACTION] * 1000);
-      return Timestamps.micros(local.atZone(zone).toInstant());
+      return Timestamps.micros(local.atZone(wallClock ? ZoneOffset.UTC : zone).toInstant());
     } catch (DateTimeException | ArithmeticException e) {
       return null;
     }
@@ -172,59 +186,6 @@ final class TimestampText {
       padded = padded.substring(0, n - 1) + '0' + padded.charAt(n - 1);
     }
     return padded;
-  }
-
-  /**
-   * The date that {@code text} begins with, or null, by Spark's rules for a cast to DATE:
-   * {@code [+-]yyyy[-[m]m[-[d]d]]} with 4 to 7 digits of year, and after a whole date anything
-   * that follows a {@code ' '} or a {@code 'T'} is ignored, so {@code 2026-09-14T02:00+05:00}
-   * is the 14th whatever its zone.
-   */
-  static LocalDate parseDate(String text) {
-    int end = trimmedEnd(text);
-    int i = trimmedStart(text, end);
-    if (i == end) {
-      return null;
-    }
-    int sign = 1;
-    if (text.charAt(i) == '-' || text.charAt(i) == '+') {
-      sign = text.charAt(i) == '-' ? -1 : 1;
-      i++;
-    }
-    int[] fields = {1, 1, 1};
-    int part = YEAR;
-    int value = 0;
-    int digits = 0;
-    for (; i < end && part <= DAY && text.charAt(i) != ' ' && text.charAt(i) != 'T'; i++) {
-      char c = text.charAt(i);
-      if (part < DAY && c == '-') {
-        if (!validDateDigits(part, digits)) {
-          return null;
-        }
-        fields[part++] = value;
-        value = 0;
-        digits = 0;
-      } else if (isDigit(c)) {
-        value = value * 10 + (c - '0');
-        digits++;
-      } else {
-        return null;
-      }
-    }
-    // Only a whole date may be followed by more text.
-    if (!validDateDigits(part, digits) || part < DAY && i < end) {
-      return null;
-    }
-    fields[part] = value;
-    try {
-      return LocalDate.of(sign * fields[YEAR], fields[MONTH], fields[DAY]);
-    } catch (DateTimeException e) {
-      return null;
-    }
-  }
-
-  private static boolean validDateDigits(int part, int digits) {
-    return part == YEAR ? digits >= 4 && digits <= 7 : digits >= 1 && digits <= 2;
   }
 
   /**

@@ -6,8 +6,10 @@ import java.util.List;
 
 /**
  * Spark's implicit typing rules, applied when expressions are bound: numbers widen along
- * INT &lt; LONG &lt; DOUBLE, the untyped NULL fits anywhere, string functions read other
- * primitives as their text, and time functions read text as a cast to TIMESTAMP reads it.
+ * BYTE &lt; SHORT &lt; INT &lt; LONG &lt; FLOAT &lt; DOUBLE, a DECIMAL with an integral type to a
+ * decimal holding both and with FLOAT or DOUBLE to DOUBLE; the untyped NULL fits anywhere,
+ * string functions read other primitives as their text, and time functions read text as a
+ * cast to TIMESTAMP reads it, and a DATE as its midnight.
  */
 final class TypeCoercion {
 
@@ -25,14 +27,25 @@ final class TypeCoercion {
 
   /** The wider of two numeric types. */
   static DataType widerNumeric(DataType a, DataType b) {
+    if (a.kind() == DataType.Kind.DECIMAL || b.kind() == DataType.Kind.DECIMAL) {
+      boolean floating = isFloating(a) || isFloating(b);
+      return floating ? DataType.DOUBLE : a.equals(b) ? a : DecimalTypes.wider(a, b);
+    }
     return rank(a) >= rank(b) ? a : b;
+  }
+
+  private static boolean isFloating(DataType t) {
+    return t.kind() == DataType.Kind.FLOAT || t.kind() == DataType.Kind.DOUBLE;
   }
 
   private static int rank(DataType numeric) {
     switch (numeric.kind()) {
-      case INT: return 0;
-      case LONG: return 1;
-      default: return 2;
+      case BYTE: return 0;
+      case SHORT: return 1;
+      case INT: return 2;
+      case LONG: return 3;
+      case FLOAT: return 4;
+      default: return 5;
     }
   }
 
@@ -45,7 +58,8 @@ final class TypeCoercion {
       return DataType.INT;
     }
     if (!bound.type().isNumeric()) {
-      throw error(whole, source + " is " + bound.type() + " but a numeric type (INT, LONG, DOUBLE) is needed");
+      throw error(whole, source + " is " + bound.type() + " but a numeric type (TINYINT, SMALLINT, INT, BIGINT, "
+          + "FLOAT, DOUBLE, DECIMAL) is needed");
     }
     return bound.type();
   }
@@ -60,7 +74,8 @@ final class TypeCoercion {
   /** An argument of a string function: STRING as is, other primitives cast to their text. */
   static BoundExpression asString(BoundExpression bound, Expression source, Expression whole) {
     DataType.Kind kind = isUntypedNull(bound) ? DataType.Kind.STRING : bound.type().kind();
-    if (kind == DataType.Kind.BINARY || kind == DataType.Kind.STRUCT) {
+    if (kind == DataType.Kind.BINARY || kind == DataType.Kind.STRUCT || kind == DataType.Kind.ARRAY
+        || kind == DataType.Kind.MAP) {
       throw error(whole, source + " is " + bound.type() + " but STRING is needed");
     }
     return Cast.coerce(bound, DataType.STRING);
@@ -69,7 +84,8 @@ final class TypeCoercion {
   /** An argument of a time function: TIMESTAMP as is, STRING read as a cast reads it. */
   static BoundExpression asTimestamp(BoundExpression bound, Expression source, Expression whole) {
     DataType.Kind kind = isUntypedNull(bound) ? DataType.Kind.TIMESTAMP : bound.type().kind();
-    if (kind != DataType.Kind.TIMESTAMP && kind != DataType.Kind.STRING) {
+    if (kind != DataType.Kind.TIMESTAMP && kind != DataType.Kind.STRING && kind != DataType.Kind.DATE
+        && kind != DataType.Kind.TIMESTAMP_NTZ) {
       throw error(whole, source + " is " + bound.type() + " but TIMESTAMP is needed");
     }
     return Cast.coerce(bound, DataType.TIMESTAMP);
@@ -77,22 +93,38 @@ final class TypeCoercion {
 
   /**
    * The type two operands are compared in, or null when they cannot be compared: the wider
-   * numeric type, their shared type, or TIMESTAMP for a TIMESTAMP against text (the text is
-   * parsed, so {@code ts > '2026-01-01'} works as in Spark).
+   * numeric type, their shared type, the time type for a DATE, TIMESTAMP or TIMESTAMP_NTZ
+   * against text (the text is parsed, so {@code ts > '2026-01-01'} works as in Spark), and the
+   * finer of two time types.
    */
   static DataType comparisonType(DataType a, DataType b) {
     if (a.isNumeric() && b.isNumeric()) {
       return widerNumeric(a, b);
     }
-    if (a.kind() == DataType.Kind.STRUCT || b.kind() == DataType.Kind.STRUCT) {
+    if (a.kind() == DataType.Kind.STRUCT || b.kind() == DataType.Kind.STRUCT || a.kind() == DataType.Kind.MAP
+        || b.kind() == DataType.Kind.MAP) {
       return null;
     }
     if (a.equals(b)) {
       return a;
     }
-    boolean timestampAndText = a.kind() == DataType.Kind.TIMESTAMP && b.kind() == DataType.Kind.STRING
-        || a.kind() == DataType.Kind.STRING && b.kind() == DataType.Kind.TIMESTAMP;
-    return timestampAndText ? DataType.TIMESTAMP : null;
+    DataType.Kind x = a.kind();
+    DataType.Kind y = b.kind();
+    if (isTime(x) && y == DataType.Kind.STRING) {
+      return a;
+    }
+    if (x == DataType.Kind.STRING && isTime(y)) {
+      return b;
+    }
+    if (isTime(x) && isTime(y)) {
+      // DATE with a timestamp compares as that timestamp; TIMESTAMP_NTZ with TIMESTAMP as TIMESTAMP.
+      return x == DataType.Kind.DATE ? b : y == DataType.Kind.DATE ? a : DataType.TIMESTAMP;
+    }
+    return null;
+  }
+
+  private static boolean isTime(DataType.Kind kind) {
+    return kind == DataType.Kind.TIMESTAMP || kind == DataType.Kind.DATE || kind == DataType.Kind.TIMESTAMP_NTZ;
   }
 
   /**

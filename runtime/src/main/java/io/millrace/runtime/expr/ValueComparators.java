@@ -21,14 +21,36 @@ final class ValueComparators {
   /** The ordering for values that have been brought to {@code type}. */
   static ValueComparator forType(DataType type) {
     switch (type.kind()) {
-      case INT: return (a, b) -> Integer.compare((Integer) a, (Integer) b);
-      case LONG: case TIMESTAMP: return (a, b) -> Long.compare(((Number) a).longValue(), ((Number) b).longValue());
-      case DOUBLE: return (a, b) -> compareDoubles(((Number) a).doubleValue(), ((Number) b).doubleValue());
+      case BYTE: case SHORT: case INT: case DATE:
+        return (a, b) -> Integer.compare(((Number) a).intValue(), ((Number) b).intValue());
+      case LONG: case TIMESTAMP: case TIMESTAMP_NTZ:
+        return (a, b) -> Long.compare(((Number) a).longValue(), ((Number) b).longValue());
+      case FLOAT: case DOUBLE: return (a, b) -> compareDoubles(((Number) a).doubleValue(), ((Number) b).doubleValue());
+      // By value: 1.10 equals 1.1, as in Spark.
+      case DECIMAL: return (a, b) -> ((java.math.BigDecimal) a).compareTo((java.math.BigDecimal) b);
+      case ARRAY: return arrays(forType(type.elementType()));
       case BOOLEAN: return (a, b) -> Boolean.compare((Boolean) a, (Boolean) b);
       case STRING: return (a, b) -> compareStrings((String) a, (String) b);
       case BINARY: return (a, b) -> Arrays.compareUnsigned((byte[]) a, (byte[]) b);
       default: throw new IllegalArgumentException("values of type " + type + " cannot be compared");
     }
+  }
+
+  /** Element by element, a null element first, a shorter array first when one is a prefix of the other. */
+  private static ValueComparator arrays(ValueComparator element) {
+    return (a, b) -> {
+      java.util.List<?> x = (java.util.List<?>) a;
+      java.util.List<?> y = (java.util.List<?>) b;
+      for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
+        Object e = x.get(i);
+        Object f = y.get(i);
+        int c = e == null || f == null ? Boolean.compare(e != null, f != null) : element.compare(e, f);
+        if (c != 0) {
+          return c;
+        }
+      }
+      return Integer.compare(x.size(), y.size());
+    };
   }
 
   /**

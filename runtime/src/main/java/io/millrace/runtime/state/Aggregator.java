@@ -10,8 +10,10 @@ import java.util.List;
 
 /**
  * The running value of one aggregate function for one group, kept in a slice of the group's
- * state row: count (LONG), sum (LONG for whole numbers, DOUBLE otherwise), min and max (the
- * argument's type), avg (a DOUBLE sum and a LONG count). Null arguments are ignored, as in SQL.
+ * state row: count (LONG), sum (LONG for whole numbers, DOUBLE for FLOAT and DOUBLE, for a
+ * DECIMAL(p, s) a DECIMAL(p + 10, s)), min and max (the argument's type), avg (a DOUBLE sum and
+ * a LONG count; for a DECIMAL a decimal sum and a count, giving DECIMAL(p + 4, s + 4)), Spark's
+ * result types. Null arguments are ignored, as in SQL.
  * While a batch runs, the slice lives in an {@link AggBuffer}: numbers unboxed, min and max as
  * objects; {@link #save} and {@link #load} convert it from and to the state row's values.
  */
@@ -33,12 +35,16 @@ abstract class Aggregator {
         return new Count(name, argument);
       case SUM:
         requireNumeric(call, argument);
-        return new Sum(name, argument);
+        return argument.type().kind() == DataType.Kind.DECIMAL
+            ? new DecimalSum(name, argument, false) : new Sum(name, argument);
       case AVG:
         requireNumeric(call, argument);
-        return new Avg(name, argument);
+        return argument.type().kind() == DataType.Kind.DECIMAL
+            ? new DecimalSum(name, argument, true) : new Avg(name, argument);
       default:
-        if (argument.type().kind() == DataType.Kind.BINARY || argument.type().kind() == DataType.Kind.STRUCT) {
+        DataType.Kind kind = argument.type().kind();
+        if (kind == DataType.Kind.BINARY || kind == DataType.Kind.STRUCT || kind == DataType.Kind.ARRAY
+            || kind == DataType.Kind.MAP) {
           throw new AnalysisException(call + ": cannot order values of type " + argument.type());
         }
         return new Extreme(name, argument, call.function() == AggregateCall.Function.MAX);
@@ -140,7 +146,7 @@ abstract class Aggregator {
 
     Sum(String name, BoundExpression argument) {
       super(name, argument);
-      this.whole = argument.type().kind() != DataType.Kind.DOUBLE;
+      this.whole = argument.type().isIntegral();
     }
 
     List<Field> bufferFields() {
@@ -313,6 +319,94 @@ abstract class Aggregator {
 
     void load(Row row, AggBuffer b) {
       b.objects[offset] = row.get(offset);
+    }
+  }
+
+  /**
+   * sum and avg of a DECIMAL(p, s), as Spark types them: the sum in DECIMAL(p + 10, s), exact
+   * while it adds and null when it is read or stored overflowing that type (non-ANSI), and
+   * then ever after; avg that sum over the count, rounded half up to DECIMAL(p + 4, s + 4),
+   * null when the mean overflows. Both keep the sum (an object) and the count of values: a null
+   * sum with a count above zero is one that overflowed, which stays null through merges and
+   * restarts.
+   */
+  private static final class DecimalSum extends Aggregator {
+    private final boolean average;
+    private final DataType sumType;
+
+    DecimalSum(String name, BoundExpression argument, boolean average) {
+      super(name, argument);
+      this.average = average;
+      DataType in = argument.type();
+      this.sumType = DataType.decimal(Math.min(DataType.MAX_PRECISION, in.precision() + 10), in.scale());
+    }
+
+    List<Field> bufferFields() {
+      return List.of(Field.of(name + ".sum", sumType), new Field(name + ".count", DataType.LONG, false));
+    }
+
+    DataType resultType() {
+      DataType in = argument.type();
+      return average ? DataType.decimal(Math.min(DataType.MAX_PRECISION, in.precision() + 4),
+          Math.min(DataType.MAX_PRECISION, in.scale() + 4)) : sumType;
+    }
+
+    @Override
+    boolean keepsObjects() {
+      return true;
+    }
+
+    void init(AggBuffer b) {
+      b.objects[offset] = null;
+      b.objects[offset + 1] = 0L;
+    }
+
+    void update(AggBuffer b, Object v) {
+      add(b, (java.math.BigDecimal) v, 1);
+    }
+
+    void merge(AggBuffer b, AggBuffer o) {
+      long count = (Long) o.objects[offset + 1];
+      if (count > 0) {
+        add(b, (java.math.BigDecimal) o.objects[offset], count);
+      }
+    }
+
+    /** Adds {@code count} values summing to {@code value}; a null value is a sum that overflowed. */
+    private void add(AggBuffer b, java.math.BigDecimal value, long count) {
+      long before = (Long) b.objects[offset + 1];
+      java.math.BigDecimal sum = (java.math.BigDecimal) b.objects[offset];
+      boolean overflowed = before > 0 && sum == null || value == null;
+      // Exact while a batch adds, as Spark's sum is until it is read: 10^38 - 1, + 1, - 5 fits.
+      b.objects[offset] = overflowed ? null : before == 0 ? value : sum.add(value);
+      b.objects[offset + 1] = before + count;
+    }
+
+    Object result(AggBuffer b) {
+      java.math.BigDecimal sum = (java.math.BigDecimal) b.objects[offset];
+      if (sum == null || !average) {
+        return sum == null ? null : fit(sum, sumType);
+      }
+      DataType type = resultType();
+      return fit(sum.divide(java.math.BigDecimal.valueOf((Long) b.objects[offset + 1]), type.scale(),
+          java.math.RoundingMode.HALF_UP), type);
+    }
+
+    /** Stored in the sum's type: one that overflowed it is null from then on (its count stays above zero). */
+    void save(AggBuffer b, Object[] row) {
+      java.math.BigDecimal sum = (java.math.BigDecimal) b.objects[offset];
+      row[offset] = sum == null ? null : fit(sum, sumType);
+      row[offset + 1] = b.objects[offset + 1];
+    }
+
+    void load(Row row, AggBuffer b) {
+      b.objects[offset] = row.get(offset);
+      b.objects[offset + 1] = row.getLong(offset + 1);
+    }
+
+    private static java.math.BigDecimal fit(java.math.BigDecimal value, DataType type) {
+      java.math.BigDecimal scaled = value.setScale(type.scale(), java.math.RoundingMode.HALF_UP);
+      return scaled.precision() - scaled.scale() > type.precision() - type.scale() ? null : scaled;
     }
   }
 }

@@ -16,8 +16,12 @@ import java.util.List;
  * equal bytes, so encoded keys can be compared and hashed as they are.
  *
  * <p>Each field is a presence byte (0 = null) and, when present, its value big-endian: BOOLEAN
- * one byte, INT four, LONG, TIMESTAMP and DOUBLE eight, STRING (UTF-8) and BINARY a four-byte
- * length and the bytes, STRUCT its fields the same way. This is the layout
+ * and BYTE one byte, SHORT two, INT, DATE and FLOAT (its bits) four, LONG, TIMESTAMP,
+ * TIMESTAMP_NTZ and DOUBLE eight, STRING (UTF-8) and BINARY a four-byte length and the bytes,
+ * DECIMAL its unscaled value (eight bytes up to precision 18, else a length and its two's
+ * complement bytes; the scale is the type's), STRUCT its fields the same way, ARRAY a count and
+ * each element as a field, MAP a count and each key (never null) then its value as a field.
+ * This is the layout
  * {@code DataOutputStream} writes; the codec writes and reads the bytes itself because the
  * streams cost two buffers per decode and a synchronized call per field, on every state row of
  * every batch. {@link #longAt} reads one LONG or TIMESTAMP without decoding the row, for the
@@ -50,13 +54,16 @@ public final class RowCodec {
    */
   private static final class Layout {
     final DataType.Kind[] kinds;
+    final DataType[] types;
     final Layout[] structs;
 
     Layout(Schema schema) {
       kinds = new DataType.Kind[schema.size()];
+      types = new DataType[schema.size()];
       structs = new Layout[schema.size()];
       for (int i = 0; i < kinds.length; i++) {
         DataType type = schema.field(i).type();
+        types[i] = type;
         kinds[i] = type.kind();
         if (kinds[i] == DataType.Kind.STRUCT) {
           structs[i] = new Layout(type.fields());
@@ -167,11 +174,13 @@ public final class RowCodec {
         continue;
       }
       switch (layout.kinds[i]) {
-        case BOOLEAN: in.skip(1); break;
-        case INT: in.skip(4); break;
-        case LONG: case TIMESTAMP: case DOUBLE: in.skip(8); break;
+        case BOOLEAN: case BYTE: in.skip(1); break;
+        case SHORT: in.skip(2); break;
+        case INT: case DATE: case FLOAT: in.skip(4); break;
+        case LONG: case TIMESTAMP: case TIMESTAMP_NTZ: case DOUBLE: in.skip(8); break;
         case STRING: case BINARY: in.skip(in.readInt()); break;
-        default: skipFields(in, layout.structs[i], layout.structs[i].kinds.length);
+        case STRUCT: skipFields(in, layout.structs[i], layout.structs[i].kinds.length); break;
+        default: readValue(in, layout.types[i]);
       }
     }
   }
@@ -196,7 +205,8 @@ public final class RowCodec {
         case DOUBLE: out.writeLong(Double.doubleToLongBits((Double) v)); break;
         case STRING: out.writeBytes(((String) v).getBytes(StandardCharsets.UTF_8)); break;
         case BINARY: out.writeBytes((byte[]) v); break;
-        default: write(out, layout.structs[i], (Row) v);
+        case STRUCT: write(out, layout.structs[i], (Row) v); break;
+        default: writeValue(out, layout.types[i], v);
       }
     }
   }
@@ -215,10 +225,102 @@ public final class RowCodec {
         case DOUBLE: values[i] = Double.longBitsToDouble(in.readLong()); break;
         case STRING: values[i] = in.readString(); break;
         case BINARY: values[i] = in.readBytes(); break;
-        default: values[i] = read(in, layout.structs[i]);
+        case STRUCT: values[i] = read(in, layout.structs[i]); break;
+        default: values[i] = readValue(in, layout.types[i]);
       }
     }
     return Row.wrap(values);
+  }
+
+  /**
+   * One value of {@code type}, not null, by its type alone: the types the loops above leave to
+   * it (the newer and nested ones), and the elements, keys and values of arrays and maps.
+   */
+  private static void writeValue(Writer out, DataType type, Object v) {
+    switch (type.kind()) {
+      case BOOLEAN: out.writeByte((Boolean) v ? 1 : 0); break;
+      case BYTE: out.writeByte((Byte) v); break;
+      case SHORT: out.writeShort((Short) v); break;
+      case INT: case DATE: out.writeInt((Integer) v); break;
+      case FLOAT: out.writeInt(Float.floatToIntBits((Float) v)); break;
+      case LONG: case TIMESTAMP: case TIMESTAMP_NTZ: out.writeLong((Long) v); break;
+      case DOUBLE: out.writeLong(Double.doubleToLongBits((Double) v)); break;
+      case STRING: out.writeBytes(((String) v).getBytes(StandardCharsets.UTF_8)); break;
+      case BINARY: out.writeBytes((byte[]) v); break;
+      case DECIMAL: {
+        java.math.BigInteger unscaled = ((java.math.BigDecimal) v).setScale(type.scale()).unscaledValue();
+        if (type.precision() <= 18) {
+          out.writeLong(unscaled.longValueExact());
+        } else {
+          out.writeBytes(unscaled.toByteArray());
+        }
+        break;
+      }
+      case ARRAY: {
+        List<?> list = (List<?>) v;
+        out.writeInt(list.size());
+        for (Object e : list) {
+          writeNullable(out, type.elementType(), e);
+        }
+        break;
+      }
+      case MAP: {
+        java.util.Map<?, ?> map = (java.util.Map<?, ?>) v;
+        out.writeInt(map.size());
+        for (java.util.Map.Entry<?, ?> e : map.entrySet()) {
+          writeValue(out, type.keyType(), e.getKey());
+          writeNullable(out, type.valueType(), e.getValue());
+        }
+        break;
+      }
+      default: write(out, new Layout(type.fields()), (Row) v);
+    }
+  }
+
+  private static void writeNullable(Writer out, DataType type, Object v) {
+    if (v == null) {
+      out.writeByte(0);
+    } else {
+      out.writeByte(1);
+      writeValue(out, type, v);
+    }
+  }
+
+  private static Object readValue(Reader in, DataType type) {
+    switch (type.kind()) {
+      case BOOLEAN: return in.readByte() != 0;
+      case BYTE: return (byte) in.readByte();
+      case SHORT: return in.readShort();
+      case INT: case DATE: return in.readInt();
+      case FLOAT: return Float.intBitsToFloat(in.readInt());
+      case LONG: case TIMESTAMP: case TIMESTAMP_NTZ: return in.readLong();
+      case DOUBLE: return Double.longBitsToDouble(in.readLong());
+      case STRING: return in.readString();
+      case BINARY: return in.readBytes();
+      case DECIMAL: {
+        java.math.BigInteger unscaled = type.precision() <= 18
+            ? java.math.BigInteger.valueOf(in.readLong()) : new java.math.BigInteger(in.readBytes());
+        return new java.math.BigDecimal(unscaled, type.scale());
+      }
+      case ARRAY: {
+        int n = in.readCount();
+        List<Object> list = new java.util.ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+          list.add(in.readByte() == 0 ? null : readValue(in, type.elementType()));
+        }
+        return java.util.Collections.unmodifiableList(list);
+      }
+      case MAP: {
+        int n = in.readCount();
+        java.util.Map<Object, Object> map = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+          Object key = readValue(in, type.keyType());
+          map.put(key, in.readByte() == 0 ? null : readValue(in, type.valueType()));
+        }
+        return java.util.Collections.unmodifiableMap(map);
+      }
+      default: return read(in, new Layout(type.fields()));
+    }
   }
 
   /** A growable big-endian byte buffer. */
@@ -239,6 +341,12 @@ public final class RowCodec {
     void writeByte(int b) {
       ensure(1);
       buf[len++] = (byte) b;
+    }
+
+    void writeShort(short v) {
+      ensure(2);
+      buf[len++] = (byte) (v >> 8);
+      buf[len++] = (byte) v;
     }
 
     void writeInt(int v) {
@@ -309,6 +417,20 @@ public final class RowCodec {
       int v = (int) INT.get(b, pos);
       pos += 4;
       return v;
+    }
+
+    short readShort() {
+      need(2);
+      short v = (short) ((b[pos] << 8) | (b[pos + 1] & 0xff));
+      pos += 2;
+      return v;
+    }
+
+    /** A count of elements: each takes a byte at least, so a count beyond the bytes left is corrupt. */
+    int readCount() {
+      int n = readInt();
+      need(n);
+      return n;
     }
 
     long readLong() {

@@ -75,9 +75,11 @@ class ArithmeticTest {
   void nonNumericOperandsFailAtBindTime() {
     assertThatThrownBy(() -> bind("i + s"))
         .isInstanceOf(AnalysisException.class)
-        .hasMessage("cannot resolve '(i + s)': s is STRING but a numeric type (INT, LONG, DOUBLE) is needed");
+        .hasMessage("cannot resolve '(i + s)': s is STRING but a numeric type (TINYINT, SMALLINT, INT, BIGINT, FLOAT, "
+            + "DOUBLE, DECIMAL) is needed");
     assertThatThrownBy(() -> bind("-b"))
-        .hasMessage("cannot resolve '(- b)': b is BOOLEAN but a numeric type (INT, LONG, DOUBLE) is needed");
+        .hasMessage("cannot resolve '(- b)': b is BOOLEAN but a numeric type (TINYINT, SMALLINT, INT, BIGINT, FLOAT, "
+            + "DOUBLE, DECIMAL) is needed");
     assertThatThrownBy(() -> bind("ts - 1")).hasMessageContaining("ts is TIMESTAMP");
   }
 }

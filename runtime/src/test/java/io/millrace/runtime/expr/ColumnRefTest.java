@@ -72,9 +72,16 @@ class ColumnRefTest {
   @Test
   void literalsOfEveryType() {
     assertThat(Literal.from(1).bind(SCHEMA).type()).isEqualTo(DataType.INT);
-    assertThat(Literal.from((short) 1).bind(SCHEMA).type()).isEqualTo(DataType.INT);
+    // Spark's lit: each Java class its own type.
+    assertThat(Literal.from((short) 1).bind(SCHEMA).type()).isEqualTo(DataType.SHORT);
+    assertThat(Literal.from((byte) 1).bind(SCHEMA).type()).isEqualTo(DataType.BYTE);
     assertThat(Literal.from(1L).bind(SCHEMA).type()).isEqualTo(DataType.LONG);
-    assertThat(Literal.from(1.5f).bind(SCHEMA).eval(ROW, ExprFixture.CONTEXT)).isEqualTo(1.5);
+    assertThat(Literal.from(1.5f).bind(SCHEMA).eval(ROW, ExprFixture.CONTEXT)).isEqualTo(1.5f);
+    assertThat(Literal.from(new java.math.BigDecimal("1.50")).bind(SCHEMA).type()).isEqualTo(DataType.decimal(3, 2));
+    assertThat(Literal.from(java.time.LocalDate.of(1970, 1, 2)).bind(SCHEMA).eval(ROW, ExprFixture.CONTEXT))
+        .isEqualTo(1);
+    assertThat(Literal.from(java.time.LocalDateTime.of(1970, 1, 1, 0, 0, 1)).bind(SCHEMA).type())
+        .isEqualTo(DataType.TIMESTAMP_NTZ);
     assertThat(Literal.from("x").bind(SCHEMA).type()).isEqualTo(DataType.STRING);
     assertThat(Literal.from(true).bind(SCHEMA).type()).isEqualTo(DataType.BOOLEAN);
     assertThat(Literal.from(new byte[] {1}).bind(SCHEMA).type()).isEqualTo(DataType.BINARY);

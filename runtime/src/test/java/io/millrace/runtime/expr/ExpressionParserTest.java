@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.millrace.api.AnalysisException;
 import io.millrace.spi.data.DataType;
+import io.millrace.spi.data.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -78,14 +79,28 @@ class ExpressionParserTest {
   }
 
   @Test
-  void decimalLiteralsAreDouble() {
-    assertThat(eval("1.5")).isEqualTo(1.5);
-    assertThat(eval(".5")).isEqualTo(0.5);
-    assertThat(eval("3.")).isEqualTo(3.0);
+  void numbersWithAPointAreDecimalsAndWithAnExponentDoubles() {
+    // Spark 4.0.1: 1.5 is DECIMAL(2,1), .5 DECIMAL(1,1), 3. DECIMAL(1,0), 1e3 DOUBLE.
+    assertThat(eval("1.5")).isEqualTo(new java.math.BigDecimal("1.5"));
+    assertThat(typeOf("1.5")).isEqualTo(DataType.decimal(2, 1));
+    assertThat(typeOf(".5")).isEqualTo(DataType.decimal(1, 1));
+    assertThat(eval("3.")).isEqualTo(new java.math.BigDecimal("3"));
+    assertThat(typeOf("0.05")).isEqualTo(DataType.decimal(2, 2));
+    assertThat(eval("-0.25")).isEqualTo(new java.math.BigDecimal("-0.25"));
+    assertThat(eval("9223372036854775808")).isEqualTo(new java.math.BigDecimal("9223372036854775808"));
     assertThat(eval("1e3")).isEqualTo(1000.0);
     assertThat(eval("1.5E-2")).isEqualTo(0.015);
     assertThat(eval("2D")).isEqualTo(2.0);
-    assertThat(eval("-0.25")).isEqualTo(-0.25);
+    assertThat(eval("1.5F")).isEqualTo(1.5f);
+    assertThat(eval("7Y")).isEqualTo((byte) 7);
+    assertThat(eval("-7S")).isEqualTo((short) -7);
+    assertThat(eval("2.50BD")).isEqualTo(new java.math.BigDecimal("2.50"));
+    assertThat(eval("DATE '1970-01-02'")).isEqualTo(1);
+    assertThat(typeOf("TIMESTAMP_NTZ '1970-01-01 00:00:01'")).isEqualTo(DataType.TIMESTAMP_NTZ);
+  }
+
+  private static DataType typeOf(String sql) {
+    return ExpressionParser.parseExpression(sql).bind(Schema.of()).type();
   }
 
   @Test
@@ -146,7 +161,8 @@ class ExpressionParserTest {
       "12abc            | 1  | invalid number '12a'",
       "1.5L             | 4  | the L suffix needs an integer",
       "X'ABC'           | 1  | a binary literal needs an even number of hex digits",
-      "9223372036854775808 | 1 | integer 9223372036854775808 is out of the LONG range",
+      "123456789012345678901234567890123456789 | 1 | decimal 123456789012345678901234567890123456789 has more than 38 digits",
+      "128Y | 1 | number 128Y is out of the range of its type",
       "TIMESTAMP 'soon' | 11 | invalid TIMESTAMP literal 'soon'",
       "upper(a, b)      | 1  | upper takes 1 argument but got 2",
       "substring(s)     | 1  | substring takes 2 to 3 arguments but got 1",

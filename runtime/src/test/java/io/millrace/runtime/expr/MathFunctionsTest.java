@@ -17,7 +17,8 @@ class MathFunctionsTest {
   void absKeepsTheType() {
     assertThat(eval("abs(-7)")).isEqualTo(7);
     assertThat(eval("abs(-10L)")).isEqualTo(10L);
-    assertThat(eval("abs(-2.5)")).isEqualTo(2.5);
+    assertThat(eval("abs(-2.5D)")).isEqualTo(2.5);
+    assertThat(eval("abs(-2.5)")).isEqualTo(new java.math.BigDecimal("2.5"));
     assertThat(eval("abs(i)")).isEqualTo(7);
     assertThat(eval("abs(-2147483648)")).isEqualTo(Integer.MIN_VALUE);
     assertThat(eval("abs(n)")).isNull();
@@ -28,8 +29,12 @@ class MathFunctionsTest {
   void floorAndCeilGiveLong() {
     assertThat(eval("floor(d)")).isEqualTo(2L);
     assertThat(eval("ceil(d)")).isEqualTo(3L);
-    assertThat(eval("floor(-2.5)")).isEqualTo(-3L);
-    assertThat(eval("ceiling(-2.5)")).isEqualTo(-2L);
+    assertThat(eval("floor(-2.5D)")).isEqualTo(-3L);
+    assertThat(eval("ceiling(-2.5D)")).isEqualTo(-2L);
+    // A decimal literal stays a decimal, as in Spark: floor(-2.5) is -3 of DECIMAL(2,0).
+    assertThat(eval("floor(-2.5)")).isEqualTo(new java.math.BigDecimal("-3"));
+    assertThat(eval("ceiling(-2.5)")).isEqualTo(new java.math.BigDecimal("-2"));
+    assertThat(bind("floor(-2.5)").type()).isEqualTo(DataType.decimal(2, 0));
     assertThat(eval("floor(i)")).isEqualTo(7L);
     assertThat(eval("ceil(l)")).isEqualTo(10L);
     assertThat(eval("ceil(n)")).isNull();
@@ -42,7 +47,7 @@ class MathFunctionsTest {
       "0.125, 2, 0.13", "-0.125, 2, -0.13",
   })
   void roundDoublesHalfUp(String value, int scale, double expected) {
-    assertThat(eval("round(" + value + ", " + scale + ")")).isEqualTo(expected);
+    assertThat(eval("round(" + value + "D, " + scale + ")")).isEqualTo(expected);
   }
 
   @Test
@@ -61,7 +66,8 @@ class MathFunctionsTest {
   void mathNeedsNumbers() {
     assertThatThrownBy(() -> bind("abs(s)"))
         .isInstanceOf(AnalysisException.class)
-        .hasMessage("cannot resolve 'abs(s)': s is STRING but a numeric type (INT, LONG, DOUBLE) is needed");
+        .hasMessage("cannot resolve 'abs(s)': s is STRING but a numeric type (TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, "
+            + "DECIMAL) is needed");
     assertThatThrownBy(() -> bind("round(b, 1)")).hasMessageContaining("'round(b, 1)'");
   }
 }

@@ -180,6 +180,6 @@ class TimeFunctionsTest {
   void millisAndMicrosMustBeWhole() {
     assertThatThrownBy(() -> bind("timestamp_millis(d)"))
         .isInstanceOf(AnalysisException.class)
-        .hasMessage("cannot resolve 'timestamp_millis(d)': d is DOUBLE but INT or LONG is needed");
+        .hasMessage("cannot resolve 'timestamp_millis(d)': d is DOUBLE but an integral type (INT, BIGINT, ..) is needed");
   }
 }

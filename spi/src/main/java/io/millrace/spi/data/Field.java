@@ -52,8 +52,18 @@ public final class Field {
     return Objects.hash(name, type, nullable);
   }
 
+  /** The DDL of the field, {@code name TYPE [NOT NULL]}, the name in backticks where it needs them. */
   @Override
   public String toString() {
-    return name + " " + type + (nullable ? "" : " NOT NULL");
+    return ddlName() + " " + type + (nullable ? "" : " NOT NULL");
+  }
+
+  private String ddlName() {
+    for (int i = 0; i < name.length(); i++) {
+      if (TypeParser.needsQuotes(name.charAt(i))) {
+        return "`" + name.replace("`", "``") + "`";
+      }
+    }
+    return name;
   }
 }

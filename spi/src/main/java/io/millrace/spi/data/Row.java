@@ -76,6 +76,43 @@ public final class Row {
     return (Row) values[i];
   }
 
+  /** @since SPI 1.4 */
+  public byte getByte(int i) {
+    return (Byte) values[i];
+  }
+
+  /** @since SPI 1.4 */
+  public short getShort(int i) {
+    return (Short) values[i];
+  }
+
+  /** @since SPI 1.4 */
+  public float getFloat(int i) {
+    return (Float) values[i];
+  }
+
+  /** A DECIMAL value, of its type's scale. @since SPI 1.4 */
+  public java.math.BigDecimal getDecimal(int i) {
+    return (java.math.BigDecimal) values[i];
+  }
+
+  /** A DATE value: days since 1970-01-01. @since SPI 1.4 */
+  public int getEpochDay(int i) {
+    return (Integer) values[i];
+  }
+
+  /** An ARRAY value. @since SPI 1.4 */
+  @SuppressWarnings("unchecked")
+  public <T> java.util.List<T> getList(int i) {
+    return (java.util.List<T>) values[i];
+  }
+
+  /** A MAP value, in its insertion order. @since SPI 1.4 */
+  @SuppressWarnings("unchecked")
+  public <K, V> java.util.Map<K, V> getMap(int i) {
+    return (java.util.Map<K, V>) values[i];
+  }
+
   /** A copy of the values. */
   public Object[] toArray() {
     return values.clone();

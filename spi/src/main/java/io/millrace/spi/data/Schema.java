@@ -33,68 +33,21 @@ public final class Schema implements Iterable<Field> {
   }
 
   /**
-   * Parses DDL such as {@code "ts TIMESTAMP, key STRING NOT NULL, amount DOUBLE"}. Struct
-   * fields are written {@code STRUCT<start TIMESTAMP, end TIMESTAMP>}.
+   * Parses Spark's DDL, such as {@code "ts TIMESTAMP, key STRING NOT NULL, amount DECIMAL(10,2),
+   * tags ARRAY<STRING>, attrs MAP<STRING, INT>, loc STRUCT<lat: DOUBLE, lon: DOUBLE>"}; see
+   * {@link DataType#parse} for the types.
    *
    * @throws IllegalArgumentException naming the part that cannot be parsed
    */
   public static Schema parse(String ddl) {
-    List<Field> out = new ArrayList<>();
-    for (String part : splitTopLevel(ddl)) {
-      String text = part.trim();
-      if (text.isEmpty()) {
-        throw new IllegalArgumentException("empty field in schema '" + ddl + "'");
-      }
-      int space = text.indexOf(' ');
-      if (space < 0) {
-        throw new IllegalArgumentException("field '" + text + "' in schema '" + ddl + "' has no type");
-      }
-      String name = text.substring(0, space).trim();
-      if (name.startsWith("`") && name.endsWith("`") && name.length() > 1) {
-        name = name.substring(1, name.length() - 1);
-      }
-      String typeText = text.substring(space + 1).trim();
-      boolean nullable = true;
-      if (typeText.toUpperCase(java.util.Locale.ROOT).endsWith(" NOT NULL")) {
-        nullable = false;
-        typeText = typeText.substring(0, typeText.length() - " NOT NULL".length()).trim();
-      }
-      DataType type;
-      try {
-        type = parseType(typeText);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("field '" + name + "' in schema '" + ddl + "': " + e.getMessage(), e);
-      }
-      out.add(new Field(name, type, nullable));
+    if (ddl.isBlank()) {
+      throw new IllegalArgumentException("empty schema '" + ddl + "'");
     }
-    return new Schema(out);
-  }
-
-  private static DataType parseType(String text) {
-    String upper = text.toUpperCase(java.util.Locale.ROOT);
-    if (upper.startsWith("STRUCT<") && upper.endsWith(">")) {
-      return DataType.struct(parse(text.substring("STRUCT<".length(), text.length() - 1)));
+    try {
+      return new Schema(TypeParser.parseFields(ddl));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("schema '" + ddl + "': " + e.getMessage(), e);
     }
-    return DataType.parse(text);
-  }
-
-  private static List<String> splitTopLevel(String ddl) {
-    List<String> parts = new ArrayList<>();
-    int depth = 0;
-    int start = 0;
-    for (int i = 0; i < ddl.length(); i++) {
-      char c = ddl.charAt(i);
-      if (c == '<') {
-        depth++;
-      } else if (c == '>') {
-        depth--;
-      } else if (c == ',' && depth == 0) {
-        parts.add(ddl.substring(start, i));
-        start = i + 1;
-      }
-    }
-    parts.add(ddl.substring(start));
-    return parts;
   }
 
   public List<Field> fields() {

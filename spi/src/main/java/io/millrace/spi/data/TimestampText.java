@@ -41,6 +41,13 @@ public final class TimestampText {
     return text.toString();
   }
 
+  /** {@code 2026-09-15}: a DATE ({@code epochDay} days since 1970-01-01) as Spark writes it. @since SPI 1.4 */
+  public static String formatDate(int epochDay) {
+    StringBuilder text = new StringBuilder(10);
+    appendDate(text, LocalDate.ofEpochDay(epochDay));
+    return text.toString();
+  }
+
   /** {@code 2026-09-15}, the year written as java.time's {@code uuuu} writes it. */
   private static void appendDate(StringBuilder text, LocalDate date) {
     int year = date.getYear();
