@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
     description = "Millrace: a micro-batch stream processing engine.",
     footer = {"", "Also: millrace tck --plugin-jar JAR [--plugin-jar TEST-JAR] [--config FILE] [--report-dir DIR]",
         "  [--allow-unchecked] runs the contract suites (TCK) on a plugin jar; see tck/README.md."},
-    subcommands = {RunCommand.class, PluginsCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {RunCommand.class, PluginsCommand.class, FunctionsCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
   @CommandLine.Spec

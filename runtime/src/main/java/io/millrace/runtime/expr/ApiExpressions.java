@@ -96,8 +96,7 @@ public final class ApiExpressions {
       return new AggregateCall(AggregateCall.Function.COUNT, null, "count(1)");
     }
     if (!FunctionRegistry.isKnown(name)) {
-      throw new AnalysisException("unknown function '" + name + "'; known functions: "
-          + String.join(", ", FunctionRegistry.names()));
+      throw new AnalysisException(FunctionRegistry.unknown(name));
     }
     List<Expression> args = of(call.arguments());
     try {

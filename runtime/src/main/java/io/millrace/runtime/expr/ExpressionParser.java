@@ -281,8 +281,7 @@ public final class ExpressionParser {
   /** A function call; the name and the opening parenthesis have been read. */
   private Expression call(Token name) {
     if (!FunctionRegistry.isKnown(name.text())) {
-      throw SqlLexer.syntaxError(sql, name.position(),
-          "unknown function '" + name.text() + "'; known functions: " + String.join(", ", FunctionRegistry.names()));
+      throw SqlLexer.syntaxError(sql, name.position(), FunctionRegistry.unknown(name.text()));
     }
     List<Expression> args = new ArrayList<>();
     if (name.text().equalsIgnoreCase("count") && acceptSymbol("*")) {

@@ -9,73 +9,160 @@ import java.util.function.Function;
 
 /**
  * The functions SQL expression text can call, by lower-case name: the same set, with the same
- * meaning, as {@code io.millrace.api.functions} offers to Java code.
+ * meaning, as {@code io.millrace.api.functions} offers to Java code. Each has its usage and one
+ * example, which {@code millrace functions} lists.
  */
-final class FunctionRegistry {
+public final class FunctionRegistry {
 
-  /** How many arguments a function takes and how it builds its expression from them. */
-  private static final class Entry {
-    final int minArgs;
-    final int maxArgs;
-    final Function<List<Expression>, Expression> builder;
+  /** What {@code millrace functions} says of one function: its usage, and one example. */
+  public record Info(String name, String usage, String example) {}
 
-    Entry(int minArgs, int maxArgs, Function<List<Expression>, Expression> builder) {
-      this.minArgs = minArgs;
-      this.maxArgs = maxArgs;
-      this.builder = builder;
-    }
-  }
+  /** How many arguments a function takes, how it builds its expression from them, and its docs. */
+  private record Entry(int minArgs, int maxArgs, Function<List<Expression>, Expression> builder, Info info) {}
 
   private static final int ANY = Integer.MAX_VALUE;
   private static final Map<String, Entry> FUNCTIONS = new TreeMap<>();
 
   static {
-    register("not", 1, 1, a -> new Not(a.get(0)));
-    register("isnull", 1, 1, a -> new NullCheck(a.get(0), false));
-    register("isnotnull", 1, 1, a -> new NullCheck(a.get(0), true));
-    register("coalesce", 1, ANY, Coalesce::new);
+    register("not", 1, 1, a -> new Not(a.get(0)), "not(condition)", "not(amount > 10)");
+    register("isnull", 1, 1, a -> new NullCheck(a.get(0), false), "isnull(x)", "isnull(key)");
+    register("isnotnull", 1, 1, a -> new NullCheck(a.get(0), true), "isnotnull(x)", "isnotnull(key)");
+    register("coalesce", 1, ANY, Coalesce::new, "coalesce(x, y, ..)", "coalesce(nickname, name, 'anonymous')");
 
-    for (StringTransform.Op op : StringTransform.Op.values()) {
-      register(op.sqlName(), 1, 1, a -> new StringTransform(op, a.get(0)));
-    }
-    register("length", 1, 1, a -> new Length(a.get(0)));
-    register("concat", 1, ANY, Concat::new);
-    register("substring", 2, 3, FunctionRegistry::substring);
-    register("substr", 2, 3, FunctionRegistry::substring);
-    for (StringPredicate.Op op : StringPredicate.Op.values()) {
-      register(op.sqlName(), 2, 2, a -> new StringPredicate(op, a.get(0), a.get(1)));
-    }
+    register("upper", 1, 1, a -> new StringTransform(StringTransform.Op.UPPER, a.get(0)), "upper(text)", "upper('abc') = 'ABC'");
+    register("lower", 1, 1, a -> new StringTransform(StringTransform.Op.LOWER, a.get(0)), "lower(text)", "lower('ABC') = 'abc'");
+    register("trim", 1, 1, a -> new StringTransform(StringTransform.Op.TRIM, a.get(0)), "trim(text)", "trim('  a  ') = 'a'");
+    register("ltrim", 1, 1, a -> new StringTransform(StringTransform.Op.LTRIM, a.get(0)), "ltrim(text)", "ltrim('  a ') = 'a '");
+    register("rtrim", 1, 1, a -> new StringTransform(StringTransform.Op.RTRIM, a.get(0)), "rtrim(text)", "rtrim(' a  ') = ' a'");
+    register("length", 1, 1, a -> new Length(a.get(0)), "length(text or binary)", "length('héllo') = 5");
+    register("concat", 1, ANY, Concat::new, "concat(text, ..)", "concat('a', 'b', 'c') = 'abc'");
+    register("substring", 2, 3, FunctionRegistry::substring, "substring(text, pos[, len])", "substring('Spark', 2, 3) = 'par'");
+    register("substr", 2, 3, FunctionRegistry::substring, "substr(text, pos[, len])", "substr('Spark', -3) = 'ark'");
+    register("startswith", 2, 2, a -> new StringPredicate(StringPredicate.Op.STARTSWITH, a.get(0), a.get(1)),
+        "startswith(text, prefix)", "startswith('Spark', 'Sp') = true");
+    register("endswith", 2, 2, a -> new StringPredicate(StringPredicate.Op.ENDSWITH, a.get(0), a.get(1)),
+        "endswith(text, suffix)", "endswith('Spark', 'rk') = true");
+    register("contains", 2, 2, a -> new StringPredicate(StringPredicate.Op.CONTAINS, a.get(0), a.get(1)),
+        "contains(text, part)", "contains('Spark', 'par') = true");
 
-    for (MathFunction.Op op : MathFunction.Op.values()) {
-      register(op.sqlName(), 1, 1, a -> new MathFunction(op, a.get(0)));
-    }
-    register("ceiling", 1, 1, a -> new MathFunction(MathFunction.Op.CEIL, a.get(0)));
-    register("round", 1, 2, a -> new Round(a.get(0), a.size() < 2 ? 0 : intLiteral(a.get(1), "round", "scale")));
+    register("abs", 1, 1, a -> new MathFunction(MathFunction.Op.ABS, a.get(0)), "abs(number)", "abs(-1.5) = 1.5");
+    register("floor", 1, 1, a -> new MathFunction(MathFunction.Op.FLOOR, a.get(0)), "floor(number)", "floor(-2.5) = -3");
+    register("ceil", 1, 1, a -> new MathFunction(MathFunction.Op.CEIL, a.get(0)), "ceil(number)", "ceil(-2.5) = -2");
+    register("ceiling", 1, 1, a -> new MathFunction(MathFunction.Op.CEIL, a.get(0)), "ceiling(number)", "ceiling(2.1) = 3");
+    register("round", 1, 2, a -> new Round(a.get(0), a.size() < 2 ? 0 : intLiteral(a.get(1), "round", "scale")),
+        "round(number[, scale])", "round(2.675, 2) = 2.68");
 
-    register("current_timestamp", 0, 0, a -> new CurrentTimestamp());
+    register("current_timestamp", 0, 0, a -> new CurrentTimestamp(), "current_timestamp()",
+        "current_timestamp() is the batch's time, the same for every row of it");
     register("window", 2, 3, a -> new TimeWindow(a.get(0), durationMicros(a.get(1), "window", "duration"),
-        durationMicros(a.get(a.size() - 1), "window", a.size() == 3 ? "slide" : "duration")));
-    for (AggregateCall.Function f : AggregateCall.Function.values()) {
-      register(f.sqlName(), 1, 1, a -> new AggregateCall(f, a.get(0), null));
-    }
+        durationMicros(a.get(a.size() - 1), "window", a.size() == 3 ? "slide" : "duration")),
+        "window(timestamp, duration[, slide])", "groupBy(window(ts, '5 minutes'))");
+    register("count", 1, 1, a -> new AggregateCall(AggregateCall.Function.COUNT, a.get(0), null), "count(x) or count(*)",
+        "count(*) counts rows, count(x) the rows where x is not null");
+    register("sum", 1, 1, a -> new AggregateCall(AggregateCall.Function.SUM, a.get(0), null), "sum(number)", "sum(amount)");
+    register("avg", 1, 1, a -> new AggregateCall(AggregateCall.Function.AVG, a.get(0), null), "avg(number)", "avg(amount)");
+    register("min", 1, 1, a -> new AggregateCall(AggregateCall.Function.MIN, a.get(0), null), "min(x)", "min(ts)");
+    register("max", 1, 1, a -> new AggregateCall(AggregateCall.Function.MAX, a.get(0), null), "max(x)", "max(ts)");
     register("to_timestamp", 1, 2, a -> a.size() < 2
-        ? new ToTimestamp(a.get(0)) : new ToTimestamp(a.get(0), stringLiteral(a.get(1), "to_timestamp", "pattern")));
-    register("date_format", 2, 2, a -> new DateFormat(a.get(0), stringLiteral(a.get(1), "date_format", "pattern")));
-    for (DatePart.Field field : DatePart.Field.values()) {
-      register(field.sqlName(), 1, 1, a -> new DatePart(field, a.get(0)));
-    }
-    register("day", 1, 1, a -> new DatePart(DatePart.Field.DAYOFMONTH, a.get(0)));
-    register("unix_timestamp", 0, 2, FunctionRegistry::unixTimestamp);
-    for (EpochToTimestamp.Unit unit : EpochToTimestamp.Unit.values()) {
-      register(unit.sqlName(), 1, 1, a -> new EpochToTimestamp(unit, a.get(0)));
-    }
+        ? new ToTimestamp(a.get(0)) : new ToTimestamp(a.get(0), stringLiteral(a.get(1), "to_timestamp", "pattern")),
+        "to_timestamp(text[, pattern])", "to_timestamp('14/09/2026 23:59', 'dd/MM/yyyy HH:mm')");
+    register("date_format", 2, 2, a -> new DateFormat(a.get(0), stringLiteral(a.get(1), "date_format", "pattern")),
+        "date_format(timestamp, pattern)", "date_format(ts, 'yyyy-MM-dd') = '2026-09-14'");
+    register("year", 1, 1, a -> new DatePart(DatePart.Field.YEAR, a.get(0)), "year(timestamp or date)", "year(ts) = 2026");
+    register("month", 1, 1, a -> new DatePart(DatePart.Field.MONTH, a.get(0)), "month(timestamp or date)", "month(ts) = 9");
+    register("dayofmonth", 1, 1, a -> new DatePart(DatePart.Field.DAYOFMONTH, a.get(0)), "dayofmonth(timestamp or date)",
+        "dayofmonth(ts) = 14");
+    register("day", 1, 1, a -> new DatePart(DatePart.Field.DAYOFMONTH, a.get(0)), "day(timestamp or date)", "day(ts) = 14");
+    register("hour", 1, 1, a -> new DatePart(DatePart.Field.HOUR, a.get(0)), "hour(timestamp)", "hour(ts) = 23");
+    register("minute", 1, 1, a -> new DatePart(DatePart.Field.MINUTE, a.get(0)), "minute(timestamp)", "minute(ts) = 59");
+    register("second", 1, 1, a -> new DatePart(DatePart.Field.SECOND, a.get(0)), "second(timestamp)", "second(ts) = 57");
+    register("unix_timestamp", 0, 2, FunctionRegistry::unixTimestamp, "unix_timestamp([timestamp or text[, pattern]])",
+        "unix_timestamp(TIMESTAMP '2026-09-14 23:59:57') = 1789430397");
+    register("timestamp_seconds", 1, 1, a -> new EpochToTimestamp(EpochToTimestamp.Unit.SECONDS, a.get(0)),
+        "timestamp_seconds(seconds)", "timestamp_seconds(1.5) = TIMESTAMP '1970-01-01 00:00:01.5'");
+    register("timestamp_millis", 1, 1, a -> new EpochToTimestamp(EpochToTimestamp.Unit.MILLIS, a.get(0)),
+        "timestamp_millis(milliseconds)", "timestamp_millis(1500) = TIMESTAMP '1970-01-01 00:00:01.5'");
+    register("timestamp_micros", 1, 1, a -> new EpochToTimestamp(EpochToTimestamp.Unit.MICROS, a.get(0)),
+        "timestamp_micros(microseconds)", "timestamp_micros(1500000) = TIMESTAMP '1970-01-01 00:00:01.5'");
   }
 
   private FunctionRegistry() {
   }
 
-  private static void register(String name, int minArgs, int maxArgs, Function<List<Expression>, Expression> builder) {
-    FUNCTIONS.put(name, new Entry(minArgs, maxArgs, builder));
+  private static void register(String name, int minArgs, int maxArgs, Function<List<Expression>, Expression> builder,
+      String usage, String example) {
+    if (FUNCTIONS.put(name, new Entry(minArgs, maxArgs, builder, new Info(name, usage, example))) != null) {
+      throw new IllegalStateException("function " + name + " registered twice");
+    }
+  }
+
+  /**
+   * Registers a function made of {@link SimpleFunction.Signature}s, one per arity it takes:
+   * {@code log(x)} and {@code log(base, x)} are two.
+   */
+  static void register(String usage, String example, SimpleFunction.Signature... signatures) {
+    Map<Integer, SimpleFunction.Signature> byArity = new TreeMap<>();
+    for (SimpleFunction.Signature sig : signatures) {
+      byArity.put(sig.args().size(), sig);
+    }
+    String name = signatures[0].name();
+    int min = ((TreeMap<Integer, SimpleFunction.Signature>) byArity).firstKey();
+    int max = ((TreeMap<Integer, SimpleFunction.Signature>) byArity).lastKey();
+    register(name, min, max, a -> {
+      SimpleFunction.Signature sig = byArity.get(a.size());
+      if (sig == null) {
+        throw new IllegalArgumentException(name + " takes " + byArity.keySet().stream().map(String::valueOf)
+            .collect(java.util.stream.Collectors.joining(" or ")) + " arguments but got " + a.size());
+      }
+      return new SimpleFunction(sig, a);
+    }, usage, example);
+  }
+
+  /** Every function's usage and example, by name. */
+  public static List<Info> infos() {
+    return FUNCTIONS.values().stream().map(Entry::info).toList();
+  }
+
+  /**
+   * The known names nearest {@code name}, for an error about an unknown one: those within two
+   * edits (a typo), then those that contain it or that it contains, at most five.
+   */
+  static List<String> closest(String name) {
+    String key = name.toLowerCase(Locale.ROOT);
+    List<String> near = new java.util.ArrayList<>();
+    FUNCTIONS.keySet().stream()
+        .filter(n -> editDistance(n, key) <= Math.min(2, Math.max(1, key.length() / 3)))
+        .sorted(java.util.Comparator.comparingInt((String n) -> editDistance(n, key)).thenComparing(n -> n))
+        .forEach(near::add);
+    FUNCTIONS.keySet().stream()
+        .filter(n -> !near.contains(n) && key.length() >= 3 && (n.contains(key) || key.contains(n) && n.length() >= 3))
+        .forEach(near::add);
+    return near.subList(0, Math.min(5, near.size()));
+  }
+
+  /** The message for a call of an unknown function. */
+  static String unknown(String name) {
+    List<String> near = closest(name);
+    return "unknown function '" + name + "'" + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?")
+        + " (`millrace functions` lists all " + FUNCTIONS.size() + ")";
+  }
+
+  /** Levenshtein distance: edits (insert, delete, replace a character) from one name to the other. */
+  private static int editDistance(String a, String b) {
+    int[] row = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      row[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      int diagonal = row[0];
+      row[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int above = row[j];
+        row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+        diagonal = above;
+      }
+    }
+    return row[b.length()];
   }
 
   static boolean isKnown(String name) {
@@ -95,17 +182,17 @@ final class FunctionRegistry {
   static Expression call(String name, List<Expression> args) {
     String key = name.toLowerCase(Locale.ROOT);
     Entry entry = FUNCTIONS.get(key);
-    if (args.size() < entry.minArgs || args.size() > entry.maxArgs) {
+    if (args.size() < entry.minArgs() || args.size() > entry.maxArgs()) {
       throw new IllegalArgumentException(key + " takes " + arity(entry) + " but got " + args.size());
     }
-    return entry.builder.apply(args);
+    return entry.builder().apply(args);
   }
 
   private static String arity(Entry entry) {
-    String count = entry.minArgs == entry.maxArgs ? String.valueOf(entry.minArgs)
-        : entry.maxArgs == ANY ? "at least " + entry.minArgs
-        : entry.minArgs + " to " + entry.maxArgs;
-    boolean one = entry.minArgs == 1 && (entry.maxArgs == 1 || entry.maxArgs == ANY);
+    String count = entry.minArgs() == entry.maxArgs() ? String.valueOf(entry.minArgs())
+        : entry.maxArgs() == ANY ? "at least " + entry.minArgs()
+        : entry.minArgs() + " to " + entry.maxArgs();
+    boolean one = entry.minArgs() == 1 && (entry.maxArgs() == 1 || entry.maxArgs() == ANY);
     return count + (one ? " argument" : " arguments");
   }
 

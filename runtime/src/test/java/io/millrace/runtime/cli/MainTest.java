@@ -230,4 +230,15 @@ class MainTest {
     assertThat(r.out().lines().filter(l -> l.startsWith("storage ") && l.contains("local"))).hasSize(1);
     assertThat(r.out().lines().filter(l -> l.startsWith("trigger ") && l.contains("processingTime"))).hasSize(1);
   }
+
+  @Test
+  void functionsListsEachWithUsageAndAnExample() {
+    Result r = run("functions");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).contains("round(number[, scale])\n    e.g. round(2.675, 2) = 2.68\n");
+    Result some = run("functions", "timestamp_");
+    assertThat(some.out().lines().filter(l -> !l.startsWith("    e.g."))).containsExactly(
+        "timestamp_micros(microseconds)", "timestamp_millis(milliseconds)", "timestamp_seconds(seconds)");
+    assertThat(run("functions", "nosuch").exitCode()).isEqualTo(1);
+  }
 }

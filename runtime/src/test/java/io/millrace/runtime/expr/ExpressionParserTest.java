@@ -185,12 +185,15 @@ class ExpressionParserTest {
   }
 
   @Test
-  void unknownFunctionListsTheKnownOnes() {
-    assertThatThrownBy(() -> parseExpression("i + foo(1)"))
+  void anUnknownFunctionNamesTheClosestKnownOnes() {
+    assertThatThrownBy(() -> parseExpression("i + uper(s)"))
         .isInstanceOf(AnalysisException.class)
-        .hasMessageStartingWith("cannot parse 'i + foo(1)' at position 5: unknown function 'foo'; known functions: abs, ")
-        .hasMessageContaining("coalesce, concat, contains, count, current_timestamp, date_format")
-        .hasMessageContaining("upper, window, year");
+        .hasMessageStartingWith("cannot parse 'i + uper(s)' at position 5: unknown function 'uper'; did you mean upper")
+        .hasMessageContaining("(`millrace functions` lists all ");
+    assertThatThrownBy(() -> parseExpression("timestamp_second(1)"))
+        .hasMessageContaining("did you mean timestamp_seconds");
+    assertThatThrownBy(() -> parseExpression("foo(1)"))
+        .hasMessageContaining("unknown function 'foo' (`millrace functions` lists all ");
   }
 
   @Test
