@@ -236,6 +236,108 @@ public final class functions {
     return call("timestamp_micros", e);
   }
 
+  // ---- dates (issue 16) -------------------------------------------------------------------
+
+  /** Text or a TIMESTAMP as a DATE, as a cast reads it. */
+  public static Column to_date(Column e) {
+    return call("to_date", e);
+  }
+
+  /** Text in a Spark datetime {@code pattern} as a DATE. */
+  public static Column to_date(Column e, String pattern) {
+    return call("to_date", e, lit(pattern));
+  }
+
+  /** The batch's date, as {@link #current_timestamp()} is its time. */
+  public static Column current_date() {
+    return call("current_date");
+  }
+
+  /** A TIMESTAMP cut down to the start of its {@code unit}: year, quarter, month, week, day, hour, minute, second. */
+  public static Column date_trunc(String unit, Column timestamp) {
+    return call("date_trunc", lit(unit), timestamp);
+  }
+
+  /** A DATE cut down to the start of its {@code unit}: year, quarter, month or week. */
+  public static Column trunc(Column date, String unit) {
+    return call("trunc", date, lit(unit));
+  }
+
+  public static Column date_add(Column date, int days) {
+    return call("date_add", date, lit(days));
+  }
+
+  public static Column date_sub(Column date, int days) {
+    return call("date_sub", date, lit(days));
+  }
+
+  /** A DATE {@code months} later, the day clamped to the month's last. */
+  public static Column add_months(Column date, int months) {
+    return call("add_months", date, lit(months));
+  }
+
+  /** The days from {@code start} to {@code end}. */
+  public static Column datediff(Column end, Column start) {
+    return call("datediff", end, start);
+  }
+
+  public static Column months_between(Column later, Column earlier) {
+    return call("months_between", later, earlier);
+  }
+
+  public static Column months_between(Column later, Column earlier, boolean roundOff) {
+    return call("months_between", later, earlier, lit(roundOff));
+  }
+
+  /** 1 for Sunday to 7 for Saturday. */
+  public static Column dayofweek(Column e) {
+    return call("dayofweek", e);
+  }
+
+  /** The ISO-8601 week of the year. */
+  public static Column weekofyear(Column e) {
+    return call("weekofyear", e);
+  }
+
+  public static Column dayofyear(Column e) {
+    return call("dayofyear", e);
+  }
+
+  public static Column quarter(Column e) {
+    return call("quarter", e);
+  }
+
+  public static Column last_day(Column e) {
+    return call("last_day", e);
+  }
+
+  /** Seconds since the epoch as text {@code yyyy-MM-dd HH:mm:ss}, in UTC. */
+  public static Column from_unixtime(Column seconds) {
+    return call("from_unixtime", seconds);
+  }
+
+  public static Column from_unixtime(Column seconds, String pattern) {
+    return call("from_unixtime", seconds, lit(pattern));
+  }
+
+  public static Column make_date(Column year, Column month, Column day) {
+    return call("make_date", year, month, day);
+  }
+
+  public static Column make_timestamp(Column year, Column month, Column day, Column hour, Column minute, Column seconds) {
+    return call("make_timestamp", year, month, day, hour, minute, seconds);
+  }
+
+  /** The wall clock in {@code zone} at the UTC instant {@code timestamp}. */
+  public static Column from_utc_timestamp(Column timestamp, String zone) {
+    return call("from_utc_timestamp", timestamp, lit(zone));
+  }
+
+  /** The UTC instant of the wall clock {@code timestamp} in {@code zone}. */
+  public static Column to_utc_timestamp(Column timestamp, String zone) {
+    return call("to_utc_timestamp", timestamp, lit(zone));
+  }
+
   /** A call of the SQL function {@code name}. */
   private static Column call(String name, Column... arguments) {
     List<ColumnNode> nodes = new ArrayList<>(arguments.length);

@@ -41,8 +41,18 @@ public final class Arithmetic extends Expression {
 
   @Override
   public BoundExpression bind(Schema input) {
+    boolean additive = op == Op.ADD || op == Op.SUBTRACT;
+    if (additive && right instanceof IntervalLiteral interval) {
+      return TimeArithmetic.plusInterval(left.bind(input), left, interval, op == Op.SUBTRACT, this);
+    }
+    if (op == Op.ADD && left instanceof IntervalLiteral interval) {
+      return TimeArithmetic.plusInterval(right.bind(input), right, interval, false, this);
+    }
     BoundExpression l = left.bind(input);
     BoundExpression r = right.bind(input);
+    if (additive && TimeArithmetic.involvesDate(l, r)) {
+      return TimeArithmetic.dateArithmetic(l, r, op == Op.SUBTRACT, this);
+    }
     DataType lt = TypeCoercion.numericType(l, left, this);
     DataType rt = TypeCoercion.numericType(r, right, this);
     DataType wider = TypeCoercion.widerNumeric(lt, rt);

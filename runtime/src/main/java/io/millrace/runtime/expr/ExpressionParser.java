@@ -255,6 +255,10 @@ public final class ExpressionParser {
       }
       return Literal.of(micros, DataType.TIMESTAMP);
     }
+    if (t.text().equalsIgnoreCase("INTERVAL") && (next.kind() == Kind.STRING || next.kind() == Kind.INTEGER
+        || next.kind() == Kind.DECIMAL || next.isSymbol("-"))) {
+      return interval(t);
+    }
     if (t.text().equalsIgnoreCase("TIMESTAMP_NTZ") && next.kind() == Kind.STRING) {
       index++;
       Long micros = TimestampText.parseWallClockWithDate(next.text());
@@ -348,6 +352,90 @@ public final class ExpressionParser {
     }
     expectSymbol(")");
     return new Cast(e, target);
+  }
+
+  /**
+   * The rest of an {@code INTERVAL} literal: one or more {@code amount unit} pairs, the amount a
+   * number or quoted; or a quoted {@code 'd hh:mm:ss.f'} with {@code DAY TO SECOND} (or
+   * {@code HOUR TO SECOND}, {@code MINUTE TO SECOND}), or {@code 'y-m'} with
+   * {@code YEAR TO MONTH}; or quoted text of such pairs, {@code '1 day 2 hours'}.
+   */
+  private Expression interval(Token keyword) {
+    int start = keyword.position() - 1; // positions count from 1
+    long[] value = new long[2];
+    do {
+      boolean negative = acceptSymbol("-");
+      Token amount = peek();
+      index++;
+      try {
+        if (amount.kind() == Kind.STRING && !isUnit(peek())) {
+          String[] words = amount.text().trim().split("\\s+");
+          if (words.length % 2 != 0) {
+            throw new IllegalArgumentException("'" + amount.text() + "' is not pairs of an amount and a unit");
+          }
+          for (int i = 0; i < words.length; i += 2) {
+            IntervalLiteral.add(value, signed(new java.math.BigDecimal(words[i]), negative), words[i + 1]);
+          }
+          continue;
+        }
+        if (amount.kind() != Kind.STRING && amount.kind() != Kind.INTEGER && amount.kind() != Kind.DECIMAL) {
+          throw new IllegalArgumentException("expected an amount");
+        }
+        Token unit = peek();
+        if (!isUnit(unit)) {
+          throw new IllegalArgumentException("expected a unit (YEAR, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, ..)");
+        }
+        index++;
+        if (acceptKeyword("TO")) {
+          Token last = peek();
+          index++;
+          rangeInterval(value, amount.text(), unit.text(), last.text(), negative);
+        } else {
+          IntervalLiteral.add(value, signed(new java.math.BigDecimal(amount.text().trim()), negative), unit.text());
+        }
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        throw SqlLexer.syntaxError(sql, amount.position(), "invalid INTERVAL: " + e.getMessage());
+      }
+    } while (peek().kind() == Kind.INTEGER || peek().kind() == Kind.DECIMAL || peek().kind() == Kind.STRING);
+    int end = index < tokens.size() ? peek().position() - 1 : sql.length();
+    return new IntervalLiteral((int) value[0], value[1], sql.substring(start, Math.min(end, sql.length())).trim());
+  }
+
+  private static boolean isUnit(Token t) {
+    if (t.kind() != Kind.IDENTIFIER) {
+      return false;
+    }
+    String u = t.text().toUpperCase(java.util.Locale.ROOT);
+    return u.matches("(YEAR|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND|MILLISECOND|MICROSECOND)S?");
+  }
+
+  private static java.math.BigDecimal signed(java.math.BigDecimal amount, boolean negative) {
+    return negative ? amount.negate() : amount;
+  }
+
+  /** {@code 'y-m' YEAR TO MONTH} or {@code '[d ]hh:mm:ss[.f]' DAY|HOUR|MINUTE TO SECOND}. */
+  private static void rangeInterval(long[] value, String text, String from, String to, boolean negative) {
+    String f = from.toUpperCase(java.util.Locale.ROOT);
+    String t = to.toUpperCase(java.util.Locale.ROOT);
+    String body = text.trim();
+    boolean minus = negative ^ body.startsWith("-");
+    body = body.startsWith("-") || body.startsWith("+") ? body.substring(1) : body;
+    if (f.equals("YEAR") && t.equals("MONTH")) {
+      String[] parts = body.split("-");
+      IntervalLiteral.add(value, signed(new java.math.BigDecimal(parts[0]), minus), "YEAR");
+      IntervalLiteral.add(value, signed(new java.math.BigDecimal(parts[1]), minus), "MONTH");
+      return;
+    }
+    if (!t.equals("SECOND") && !t.equals("MINUTE") && !t.equals("HOUR")) {
+      throw new IllegalArgumentException(from + " TO " + to + " is not an interval range Millrace reads");
+    }
+    String[] dayAndTime = f.equals("DAY") ? body.split("\\s+", 2) : new String[] {"0", body};
+    IntervalLiteral.add(value, signed(new java.math.BigDecimal(dayAndTime[0]), minus), "DAY");
+    String[] fields = dayAndTime[1].split(":");
+    String[] units = f.equals("MINUTE") ? new String[] {"MINUTE", "SECOND"} : new String[] {"HOUR", "MINUTE", "SECOND"};
+    for (int i = 0; i < fields.length && i < units.length; i++) {
+      IntervalLiteral.add(value, signed(new java.math.BigDecimal(fields[i]), minus), units[i]);
+    }
   }
 
   /**

@@ -84,12 +84,13 @@ public final class FunctionRegistry {
         "timestamp_millis(milliseconds)", "timestamp_millis(1500) = TIMESTAMP '1970-01-01 00:00:01.5'");
     register("timestamp_micros", 1, 1, a -> new EpochToTimestamp(EpochToTimestamp.Unit.MICROS, a.get(0)),
         "timestamp_micros(microseconds)", "timestamp_micros(1500000) = TIMESTAMP '1970-01-01 00:00:01.5'");
+    DateFunctions.register();
   }
 
   private FunctionRegistry() {
   }
 
-  private static void register(String name, int minArgs, int maxArgs, Function<List<Expression>, Expression> builder,
+  static void register(String name, int minArgs, int maxArgs, Function<List<Expression>, Expression> builder,
       String usage, String example) {
     if (FUNCTIONS.put(name, new Entry(minArgs, maxArgs, builder, new Info(name, usage, example))) != null) {
       throw new IllegalStateException("function " + name + " registered twice");
@@ -217,7 +218,7 @@ public final class FunctionRegistry {
     }
   }
 
-  private static String stringLiteral(Expression e, String function, String what) {
+  static String stringLiteral(Expression e, String function, String what) {
     if (e instanceof Literal && ((Literal) e).value() instanceof String) {
       return (String) ((Literal) e).value();
     }

@@ -45,7 +45,8 @@ class SparkCastAndTimeFactsTest {
   /** Each probe file and the facts Spark printed for it: casts and time functions; the types SPI 1.4 added. */
   private static final List<List<String>> FILES = List.of(
       List.of("spark-cast-time-probes.sql", "spark-cast-time-facts.txt"),
-      List.of("spark-types-probes.sql", "spark-types-facts.txt"));
+      List.of("spark-types-probes.sql", "spark-types-facts.txt"),
+      List.of("spark-date-probes.sql", "spark-date-facts.txt"));
   private static final EvalContext CONTEXT = EvalContext.ofBatchTimestamp(ExprFixture.BATCH);
 
   /** Spark accepts these; Millrace refuses them when the query is analysed, saying this. */
@@ -55,7 +56,8 @@ class SparkCastAndTimeFactsTest {
       entry("CAST(1 AS VARIANT)", "Millrace has no VARIANT type"),
       entry("CAST(to_timestamp(true) AS STRING)", "is BOOLEAN but STRING, TIMESTAMP or a number is needed"),
       entry("CAST(to_timestamp(X'01') AS STRING)", "is BINARY but STRING, TIMESTAMP or a number is needed"),
-      entry("CAST(window('2026-09-14 23:59:57.067', '5 minutes') AS STRING)", "needs a TIMESTAMP column"));
+      entry("CAST(window('2026-09-14 23:59:57.067', '5 minutes') AS STRING)", "needs a TIMESTAMP column"),
+      entry("DATE '2024-05-01' - DATE '2024-04-01'", "datediff(end, start) gives the days between them"));
 
   /** Spark refuses these; Millrace reads them (the README lists them) and gives this. */
   private static final Map<String, String> EXTENSIONS = Map.ofEntries(
