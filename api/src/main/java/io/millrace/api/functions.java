@@ -236,6 +236,123 @@ public final class functions {
     return call("timestamp_micros", e);
   }
 
+  // ---- arrays and maps (issue 16) ----------------------------------------------------------
+
+  public static Column array(Column... elements) {
+    return call("array", elements);
+  }
+
+  /** A map of keys and values in turn: {@code map(lit("a"), lit(1), lit("b"), lit(2))}. */
+  public static Column map(Column... keysAndValues) {
+    return call("map", keysAndValues);
+  }
+
+  /** A struct of the columns, each field named as its column (or col1, col2, .. for other expressions). */
+  public static Column struct(Column... fields) {
+    return call("struct", fields);
+  }
+
+  public static Column size(Column e) {
+    return call("size", e);
+  }
+
+  /** An array's element at a one-based {@code index} (negative counts from the end), or a map's value for a key. */
+  public static Column element_at(Column e, Object indexOrKey) {
+    return call("element_at", e, lit(indexOrKey));
+  }
+
+  public static Column array_contains(Column array, Object value) {
+    return call("array_contains", array, lit(value));
+  }
+
+  public static Column map_keys(Column map) {
+    return call("map_keys", map);
+  }
+
+  public static Column map_values(Column map) {
+    return call("map_values", map);
+  }
+
+  public static Column map_entries(Column map) {
+    return call("map_entries", map);
+  }
+
+  public static Column map_from_arrays(Column keys, Column values) {
+    return call("map_from_arrays", keys, values);
+  }
+
+  public static Column map_contains_key(Column map, Object key) {
+    return call("map_contains_key", map, lit(key));
+  }
+
+  public static Column sort_array(Column array) {
+    return call("sort_array", array);
+  }
+
+  public static Column sort_array(Column array, boolean ascending) {
+    return call("sort_array", array, lit(ascending));
+  }
+
+  public static Column array_distinct(Column array) {
+    return call("array_distinct", array);
+  }
+
+  public static Column array_max(Column array) {
+    return call("array_max", array);
+  }
+
+  public static Column array_min(Column array) {
+    return call("array_min", array);
+  }
+
+  public static Column array_join(Column array, String delimiter) {
+    return call("array_join", array, lit(delimiter));
+  }
+
+  public static Column array_join(Column array, String delimiter, String nullReplacement) {
+    return call("array_join", array, lit(delimiter), lit(nullReplacement));
+  }
+
+  public static Column array_position(Column array, Object value) {
+    return call("array_position", array, lit(value));
+  }
+
+  public static Column array_remove(Column array, Object value) {
+    return call("array_remove", array, lit(value));
+  }
+
+  public static Column array_union(Column a, Column b) {
+    return call("array_union", a, b);
+  }
+
+  public static Column array_intersect(Column a, Column b) {
+    return call("array_intersect", a, b);
+  }
+
+  public static Column array_except(Column a, Column b) {
+    return call("array_except", a, b);
+  }
+
+  public static Column arrays_overlap(Column a, Column b) {
+    return call("arrays_overlap", a, b);
+  }
+
+  public static Column slice(Column array, int start, int length) {
+    return call("slice", array, lit(start), lit(length));
+  }
+
+  public static Column flatten(Column arrayOfArrays) {
+    return call("flatten", arrayOfArrays);
+  }
+
+  public static Column sequence(Column start, Column stop) {
+    return call("sequence", start, stop);
+  }
+
+  public static Column sequence(Column start, Column stop, Column step) {
+    return call("sequence", start, stop, step);
+  }
+
   // ---- dates (issue 16) -------------------------------------------------------------------
 
   /** Text or a TIMESTAMP as a DATE, as a cast reads it. */

@@ -85,6 +85,7 @@ public final class FunctionRegistry {
     register("timestamp_micros", 1, 1, a -> new EpochToTimestamp(EpochToTimestamp.Unit.MICROS, a.get(0)),
         "timestamp_micros(microseconds)", "timestamp_micros(1500000) = TIMESTAMP '1970-01-01 00:00:01.5'");
     DateFunctions.register();
+    CollectionFunctions.register();
   }
 
   private FunctionRegistry() {

@@ -8,7 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A function whose result is null when any argument is null (Spark's {@code NullIntolerant}),
+ * A function whose result is null when any argument is null (Spark's {@code NullIntolerant};
+ * {@link Signature#seeingNulls} for the few that are not),
  * its arguments brought to the types its body takes when it is bound, its body a lambda over
  * their values. Most of Spark's scalar functions are one: {@code sqrt}, {@code md5},
  * {@code lpad}, {@code datediff}. The registry makes them from a {@link Signature}.
@@ -85,9 +86,18 @@ public final class SimpleFunction extends FunctionCall {
    * A function of this name over these arguments: its result type (from the arguments' types
    * once coerced) and its body.
    */
-  public record Signature(String name, List<Arg> args, ResultType resultType, Body body) {
+  public record Signature(String name, List<Arg> args, ResultType resultType, Body body, boolean seesNulls) {
+    public Signature(String name, List<Arg> args, ResultType resultType, Body body) {
+      this(name, args, resultType, body, false);
+    }
+
     public static Signature of(String name, DataType result, Body body, Arg... args) {
       return new Signature(name, List.of(args), types -> result, body);
+    }
+
+    /** This signature with its body given null arguments too, for a function that is not null for them ({@code size}). */
+    public Signature seeingNulls() {
+      return new Signature(name, args, resultType, body, true);
     }
   }
 
@@ -123,17 +133,19 @@ public final class SimpleFunction extends FunctionCall {
     } catch (IllegalArgumentException e) {
       throw new AnalysisException("cannot resolve '" + this + "': " + e.getMessage());
     }
-    return new Bound(result, bound.toArray(BoundExpression[]::new), signature.body());
+    return new Bound(result, bound.toArray(BoundExpression[]::new), signature.body(), signature.seesNulls());
   }
 
   private static final class Bound extends BoundNode {
     private final BoundExpression[] args;
     private final Body body;
+    private final boolean seesNulls;
 
-    Bound(DataType type, BoundExpression[] args, Body body) {
+    Bound(DataType type, BoundExpression[] args, Body body, boolean seesNulls) {
       super(type, true);
       this.args = args;
       this.body = body;
+      this.seesNulls = seesNulls;
     }
 
     @Override
@@ -141,7 +153,7 @@ public final class SimpleFunction extends FunctionCall {
       Object[] values = new Object[args.length];
       for (int i = 0; i < values.length; i++) {
         values[i] = args[i].eval(row, context);
-        if (values[i] == null) {
+        if (values[i] == null && !seesNulls) {
           return null;
         }
       }

@@ -46,7 +46,8 @@ class SparkCastAndTimeFactsTest {
   private static final List<List<String>> FILES = List.of(
       List.of("spark-cast-time-probes.sql", "spark-cast-time-facts.txt"),
       List.of("spark-types-probes.sql", "spark-types-facts.txt"),
-      List.of("spark-date-probes.sql", "spark-date-facts.txt"));
+      List.of("spark-date-probes.sql", "spark-date-facts.txt"),
+      List.of("spark-collection-probes.sql", "spark-collection-facts.txt"));
   private static final EvalContext CONTEXT = EvalContext.ofBatchTimestamp(ExprFixture.BATCH);
 
   /** Spark accepts these; Millrace refuses them when the query is analysed, saying this. */
@@ -171,6 +172,14 @@ class SparkCastAndTimeFactsTest {
           (int) Math.floorMod((Long) value, 1_000_000L) * 1000, java.time.ZoneOffset.UTC).toString();
       case ARRAY: return ((List<?>) value).stream().map(e -> external(e, type.elementType()))
           .collect(java.util.stream.Collectors.joining(", ", "ArraySeq(", ")"));
+      case STRUCT: {
+        Row row = (Row) value;
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < row.size(); i++) {
+          parts.add(external(row.get(i), type.fields().field(i).type()));
+        }
+        return "[" + String.join(",", parts) + "]";
+      }
       case MAP: return ((Map<?, ?>) value).entrySet().stream()
           .map(e -> external(e.getKey(), type.keyType()) + " -> " + external(e.getValue(), type.valueType()))
           .collect(java.util.stream.Collectors.joining(", ", "Map(", ")"));
@@ -193,6 +202,8 @@ class SparkCastAndTimeFactsTest {
       case TIMESTAMP_NTZ: return "timestamp_ntz";
       case ARRAY: return "array<" + sparkName(type.elementType()) + ">";
       case MAP: return "map<" + sparkName(type.keyType()) + "," + sparkName(type.valueType()) + ">";
+      case STRUCT: return type.fields().fields().stream().map(f -> f.name() + ":" + sparkName(f.type()))
+          .collect(java.util.stream.Collectors.joining(",", "struct<", ">"));
       default: return fail("a probe must give a type Spark prints the same way, not " + type);
     }
   }
