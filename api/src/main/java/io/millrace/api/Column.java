@@ -192,6 +192,16 @@ public final class Column {
   }
 
   /** This column under another output name. */
+  /** An array's element at zero-based {@code key} (NULL out of range), or a map's value for {@code key}, as Spark's getItem. */
+  public Column getItem(Object key) {
+    return new Column(new ColumnNode.Extract(node, toNode(key), null));
+  }
+
+  /** A struct's field, as Spark's getField; its column's name is the field's. */
+  public Column getField(String name) {
+    return new Column(new ColumnNode.Extract(node, null, name));
+  }
+
   public Column as(String alias) {
     return new Column(new ColumnNode.Alias(node, alias));
   }

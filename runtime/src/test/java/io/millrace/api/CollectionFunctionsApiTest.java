@@ -56,4 +56,21 @@ class CollectionFunctionsApiTest {
     assertThat(io.millrace.runtime.expr.ExpressionParser.parseExpression("array_join(sort_array(tags), '|')")
         .bind(schema).eval(Row.of(List.of("b", "a")), ColumnTest.CONTEXT)).isEqualTo("a|b");
   }
+
+  @Test
+  void partsOfValuesByFieldItemAndDottedName() {
+    Schema schema = Schema.parse("w STRUCT<start TIMESTAMP, `end` TIMESTAMP>, tags ARRAY<STRING>, m MAP<STRING, INT>");
+    Row row = Row.of(Row.of(1L, 2L), List.of("a", "b"), java.util.Map.of("k", 7));
+    assertThat(io.millrace.runtime.expr.ApiExpressions.of(col("w").getField("end").node()).bind(schema)
+        .eval(row, ColumnTest.CONTEXT)).isEqualTo(2L);
+    assertThat(io.millrace.runtime.expr.ApiExpressions.of(col("w.start").node()).bind(schema)
+        .eval(row, ColumnTest.CONTEXT)).isEqualTo(1L);
+    assertThat(io.millrace.runtime.expr.ApiExpressions.of(col("tags").getItem(1).node()).bind(schema)
+        .eval(row, ColumnTest.CONTEXT)).isEqualTo("b");
+    assertThat(io.millrace.runtime.expr.ApiExpressions.of(col("m").getItem("k").node()).bind(schema)
+        .eval(row, ColumnTest.CONTEXT)).isEqualTo(7);
+    assertThat(io.millrace.runtime.expr.ExpressionParser.parseNamedExpression("w.start").defaultName()).isEqualTo("start");
+    assertThatThrownBy(() -> io.millrace.runtime.expr.ExpressionParser.parseExpression("w.middle").bind(schema))
+        .isInstanceOf(AnalysisException.class).hasMessageContaining("has no field 'middle'; its fields: [start, end]");
+  }
 }

@@ -105,6 +105,24 @@ public sealed interface ColumnNode {
     }
   }
 
+  /**
+   * A part of a value: {@code child[key]} (an array's zero-based element, a map's value) when
+   * {@code key} is given, else the struct field {@code child.field}.
+   */
+  record Extract(ColumnNode child, ColumnNode key, String field) implements ColumnNode {
+    public Extract {
+      Objects.requireNonNull(child, "child");
+      if ((key == null) == (field == null)) {
+        throw new IllegalArgumentException("an extract takes a key or a field, one of them");
+      }
+    }
+
+    @Override
+    public String toString() {
+      return field != null ? child + "." + SqlSpelling.identifier(field) : child + "[" + key + "]";
+    }
+  }
+
   /** A cast to {@code type}. */
   record Cast(ColumnNode child, DataType type) implements ColumnNode {
     public Cast {

@@ -41,6 +41,8 @@ final class CollectionFunctions {
     FunctionRegistry.register("struct", 1, Integer.MAX_VALUE, a -> CollectionConstructors.of(CollectionConstructors.Kind.STRUCT, a),
         "struct(x, ..)", "struct(lat, lon) has fields lat and lon");
 
+    FunctionRegistry.register("get", 2, 2, a -> new Delegated("get", a, new ExtractValue(a.get(0), a.get(1), null)),
+        "get(array, index)", "get(array(10, 20), 0) = 10; an index out of range is NULL");
     SimpleFunction.Signature size = new SimpleFunction.Signature("size", List.of(ANY), types -> {
       requireCollection(types.get(0));
       return DataType.INT;

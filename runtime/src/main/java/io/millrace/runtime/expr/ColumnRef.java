@@ -28,9 +28,18 @@ public final class ColumnRef extends Expression {
 
   @Override
   public BoundExpression bind(Schema input) {
+    int dot = name.indexOf('.');
+    if (dot > 0 && dot < name.length() - 1 && input.indexOf(name) < 0 && !matchesIgnoringCase(input)) {
+      // col("window.start"), as Spark resolves it: the field of a struct column, when no column has the dotted name.
+      return new ExtractValue(new ColumnRef(name.substring(0, dot)), null, name.substring(dot + 1)).bind(input);
+    }
     int index = resolve(input);
     Field field = input.field(index);
     return new Bound(index, field);
+  }
+
+  private boolean matchesIgnoringCase(Schema input) {
+    return input.names().stream().anyMatch(n -> n.equalsIgnoreCase(name));
   }
 
   private int resolve(Schema input) {

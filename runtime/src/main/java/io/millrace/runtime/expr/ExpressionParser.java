@@ -200,7 +200,28 @@ public final class ExpressionParser {
     if (acceptSymbol("+")) {
       return unary();
     }
-    return primary();
+    return postfix(primary());
+  }
+
+  /** Subscripts and field access after a value: {@code tags[0]}, {@code attrs['k']}, {@code window.start}. */
+  private Expression postfix(Expression e) {
+    while (true) {
+      if (acceptSymbol("[")) {
+        Expression key = expression();
+        expectSymbol("]");
+        e = new ExtractValue(e, key, null);
+      } else if (peek().isSymbol(".")) {
+        index++;
+        Token field = peek();
+        if (field.kind() != Kind.IDENTIFIER && field.kind() != Kind.QUOTED_IDENTIFIER) {
+          throw expected("a field name after '.'");
+        }
+        index++;
+        e = new ExtractValue(e, null, field.text());
+      } else {
+        return e;
+      }
+    }
   }
 
   private Expression primary() {

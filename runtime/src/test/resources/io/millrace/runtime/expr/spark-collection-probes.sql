@@ -48,3 +48,11 @@ SELECT sequence(5, 1, -2)
 SELECT map_from_arrays(array('a', 'b'), array(1, 2))
 SELECT map_contains_key(map('a', 1), 'a')
 SELECT map_entries(map('a', 1, 'b', 2))
+SELECT array(1, 2)[0]
+SELECT array(1, 2)[5]
+SELECT array(1, 2)[-1]
+SELECT map('a', 1)['a']
+SELECT map('a', 1)['z']
+SELECT named_struct('x', 1, 'y', 2).y
+SELECT get(array(10, 20), 1)
+SELECT get(array(10, 20), 2)
