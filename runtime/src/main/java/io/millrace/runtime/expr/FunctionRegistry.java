@@ -86,6 +86,7 @@ public final class FunctionRegistry {
         "timestamp_micros(microseconds)", "timestamp_micros(1500000) = TIMESTAMP '1970-01-01 00:00:01.5'");
     DateFunctions.register();
     CollectionFunctions.register();
+    JsonFunctions.register();
   }
 
   private FunctionRegistry() {

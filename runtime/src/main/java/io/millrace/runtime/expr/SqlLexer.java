@@ -84,7 +84,7 @@ final class SqlLexer {
       return number(start);
     }
     if (c == '\'') {
-      return token(Kind.STRING, quoted('\'', "string literal"), start);
+      return token(Kind.STRING, unescape(quoted('\'', "string literal", true)), start);
     }
     if (c == '`') {
       return token(Kind.QUOTED_IDENTIFIER, quoted('`', "quoted identifier"), start);
@@ -107,12 +107,19 @@ final class SqlLexer {
 
   /** Text between {@code quote}s, where a doubled quote stands for one. */
   private String quoted(char quote, String what) {
+    return quoted(quote, what, false);
+  }
+
+  /** The text between quotes, a doubled quote as one; with {@code backslashes}, a backslash keeps the next character in the text. */
+  private String quoted(char quote, String what, boolean backslashes) {
     int start = pos;
     StringBuilder text = new StringBuilder();
     pos++;
     while (pos < sql.length()) {
       char c = sql.charAt(pos++);
-      if (c != quote) {
+      if (backslashes && c == '\\' && pos < sql.length()) {
+        text.append(c).append(sql.charAt(pos++));
+      } else if (c != quote) {
         text.append(c);
       } else if (pos < sql.length() && sql.charAt(pos) == quote) {
         text.append(quote);
@@ -122,6 +129,53 @@ final class SqlLexer {
       }
     }
     throw syntaxError(sql, start + 1, "unterminated " + what);
+  }
+
+  /**
+   * A string literal's backslash escapes, as Spark's SQL parser reads them
+   * ({@code spark.sql.parser.escapedStringLiterals=false}, its default): {@code \\n \\t \\r \\b
+   * \\0 \\Z}, {@code \\'} and {@code \\"}, {@code \\\\} for a backslash, {@code \\uXXXX}, three octal
+   * digits; {@code \\%} and {@code \\_} keep their backslash (for LIKE); any other character after
+   * a backslash stands for itself, so a regex's {@code \\d} is written {@code \\\\d}.
+   */
+  static String unescape(String text) {
+    if (text.indexOf('\\') < 0) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c != '\\' || i + 1 == text.length()) {
+        out.append(c);
+        continue;
+      }
+      char n = text.charAt(++i);
+      if (n == 'u' && i + 4 < text.length() && text.substring(i + 1, i + 5).chars().allMatch(h -> Character.digit(h, 16) >= 0)) {
+        out.append((char) Integer.parseInt(text.substring(i + 1, i + 5), 16));
+        i += 4;
+        continue;
+      }
+      if (n >= '0' && n <= '3' && i + 2 < text.length() && isOctal(text.charAt(i + 1)) && isOctal(text.charAt(i + 2))) {
+        out.append((char) Integer.parseInt(text.substring(i, i + 3), 8));
+        i += 2;
+        continue;
+      }
+      switch (n) {
+        case '0': out.append('\u0000'); break;
+        case 'b': out.append('\b'); break;
+        case 'n': out.append('\n'); break;
+        case 'r': out.append('\r'); break;
+        case 't': out.append('\t'); break;
+        case 'Z': out.append('\u001A'); break;
+        case '%': case '_': out.append('\\').append(n); break;
+        default: out.append(n);
+      }
+    }
+    return out.toString();
+  }
+
+  private static boolean isOctal(char c) {
+    return c >= '0' && c <= '7';
   }
 
   private Token binary(int start) {

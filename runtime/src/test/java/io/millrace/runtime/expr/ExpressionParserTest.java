@@ -104,6 +104,17 @@ class ExpressionParserTest {
   }
 
   @Test
+  void stringLiteralsTakeSparksBackslashEscapes() {
+    assertThat(eval("'it\\'s'")).isEqualTo("it's");
+    assertThat(eval("'a\\tb\\nc'")).isEqualTo("a\tb\nc");
+    assertThat(eval("'\\\\d+'")).isEqualTo("\\d+"); // a regex's \d, as Spark SQL needs it written
+    assertThat(eval("'\\d'")).isEqualTo("d");
+    assertThat(eval("'50\\%'")).isEqualTo("50\\%"); // kept for LIKE
+    assertThat(eval("'\\u00e9\\101'")).isEqualTo("éA");
+    assertThat(eval("'it''s'")).isEqualTo("it's");
+  }
+
+  @Test
   void otherLiterals() {
     assertThat(eval("'it''s'")).isEqualTo("it's");
     assertThat(eval("''")).isEqualTo("");

@@ -1,0 +1,251 @@
+package io.millrace.runtime.expr;
+
+import static io.millrace.runtime.expr.SimpleFunction.Arg.ANY;
+import static io.millrace.runtime.expr.SimpleFunction.Arg.STRING;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.millrace.spi.data.DataType;
+import io.millrace.spi.data.DateText;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Spark's JSON functions: {@code from_json(text, schema)} (a struct, array or map of the schema
+ * given as DDL; a record that does not fit gives a struct of NULLs, as Spark's PERMISSIVE mode
+ * does), {@code to_json(value)} (Spark's layout: NULL fields left out, dates as
+ * {@code 2024-05-01}, timestamps as {@code 2024-05-01T12:00:00.000Z}, NaN as text) and
+ * {@code get_json_object(text, path)} (a JSONPath of {@code .name}, {@code ['name']},
+ * {@code [n]} and {@code [*]}; text that is not JSON, or a path that finds nothing, is NULL).
+ */
+final class JsonFunctions {
+  static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final JsonFactory FACTORY = new JsonFactory();
+
+  private JsonFunctions() {}
+
+  static void register() {
+    FunctionRegistry.register("from_json", 2, 2, a -> {
+      DataType type = schema(FunctionRegistry.stringLiteral(a.get(1), "from_json", "schema"));
+      return new SimpleFunction(new SimpleFunction.Signature("from_json", List.of(STRING, STRING), types -> type,
+          v -> fromJson((String) v[0], type)), a);
+    }, "from_json(text, schema)", "from_json('{\"a\": 1}', 'a INT, b STRING') = named_struct('a', 1, 'b', NULL)");
+    FunctionRegistry.register("to_json", 1, 1, a -> new ToJson(a.get(0)), "to_json(struct, array or map)",
+        "to_json(named_struct('a', 1)) = '{\"a\":1}'");
+    FunctionRegistry.register("get_json_object(text, path)", "get_json_object('{\"a\": {\"b\": [10, 20]}}', '$.a.b[1]') = '20'",
+        SimpleFunction.Signature.of("get_json_object", DataType.STRING, v -> jsonObject((String) v[0], (String) v[1]),
+            STRING, STRING));
+  }
+
+  /** The schema of {@code from_json}: DDL of fields (a struct) or one type ({@code ARRAY<INT>}). */
+  private static DataType schema(String ddl) {
+    try {
+      return DataType.parse(ddl);
+    } catch (IllegalArgumentException notAType) {
+      return DataType.struct(Schema.parse(ddl));
+    }
+  }
+
+  static Object fromJson(String text, DataType type) {
+    JsonNode node;
+    try {
+      node = MAPPER.readTree(text);
+    } catch (JsonProcessingException e) {
+      node = null;
+    }
+    try {
+      return node == null ? malformed(type) : value(node, type);
+    } catch (Mismatch e) {
+      return malformed(type);
+    }
+  }
+
+  /** A record that does not fit: a struct of NULLs, or NULL for an array or map. */
+  private static Object malformed(DataType type) {
+    return type.kind() == DataType.Kind.STRUCT ? Row.wrap(new Object[type.fields().size()]) : null;
+  }
+
+  private static final class Mismatch extends Exception {
+    Mismatch() {
+      super(null, null, false, false);
+    }
+  }
+
+  private static Object value(JsonNode n, DataType type) throws Mismatch {
+    if (n == null || n.isNull() || n.isMissingNode()) {
+      return null;
+    }
+    switch (type.kind()) {
+      case BOOLEAN: return require(n.isBoolean(), n.booleanValue());
+      case BYTE: return require(n.isIntegralNumber() && n.canConvertToInt() && (byte) n.intValue() == n.intValue(),
+          (byte) n.intValue());
+      case SHORT: return require(n.isIntegralNumber() && n.canConvertToInt() && (short) n.intValue() == n.intValue(),
+          (short) n.intValue());
+      case INT: return require(n.isIntegralNumber() && n.canConvertToInt(), n.intValue());
+      case LONG: return require(n.isIntegralNumber() && n.canConvertToLong(), n.longValue());
+      case FLOAT: return require(n.isNumber(), n.floatValue());
+      case DOUBLE: return require(n.isNumber(), n.doubleValue());
+      case DECIMAL: {
+        require(n.isNumber(), null);
+        BigDecimal d = n.decimalValue().setScale(type.scale(), RoundingMode.HALF_UP);
+        return require(d.precision() - d.scale() <= type.precision() - type.scale(), d);
+      }
+      case STRING: return n.isTextual() ? n.textValue() : n.toString();
+      case BINARY: {
+        require(n.isTextual(), null);
+        try {
+          return n.binaryValue();
+        } catch (IOException e) {
+          throw new Mismatch();
+        }
+      }
+      case DATE: return require(n.isTextual() && DateText.parse(n.textValue()) != null,
+          n.isTextual() ? DateText.parse(n.textValue()) : null);
+      case TIMESTAMP: case TIMESTAMP_NTZ: {
+        require(n.isTextual(), null);
+        Long micros = type.kind() == DataType.Kind.TIMESTAMP ? TimestampText.parseWithDate(n.textValue())
+            : TimestampText.parseWallClockWithDate(n.textValue());
+        return require(micros != null, micros);
+      }
+      case ARRAY: {
+        require(n.isArray(), null);
+        List<Object> out = new ArrayList<>(n.size());
+        for (JsonNode e : n) {
+          out.add(value(e, type.elementType()));
+        }
+        return Collections.unmodifiableList(out);
+      }
+      case MAP: {
+        require(n.isObject() && type.keyType().kind() == DataType.Kind.STRING, null);
+        Map<Object, Object> out = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+          Map.Entry<String, JsonNode> e = it.next();
+          out.put(e.getKey(), value(e.getValue(), type.valueType()));
+        }
+        return Collections.unmodifiableMap(out);
+      }
+      default: {
+        require(n.isObject(), null);
+        Schema fields = type.fields();
+        Object[] out = new Object[fields.size()];
+        for (int i = 0; i < out.length; i++) {
+          out[i] = value(n.get(fields.field(i).name()), fields.field(i).type());
+        }
+        return Row.wrap(out);
+      }
+    }
+  }
+
+  private static Object require(boolean ok, Object value) throws Mismatch {
+    if (!ok) {
+      throw new Mismatch();
+    }
+    return value;
+  }
+
+  /** {@code value} of {@code type} as Spark's to_json writes it. */
+  static String toJson(Object value, DataType type) {
+    StringWriter text = new StringWriter();
+    try (JsonGenerator g = FACTORY.createGenerator(text)) {
+      write(g, value, type);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return text.toString();
+  }
+
+  private static void write(JsonGenerator g, Object v, DataType type) throws IOException {
+    if (v == null) {
+      g.writeNull();
+      return;
+    }
+    switch (type.kind()) {
+      case BOOLEAN: g.writeBoolean((Boolean) v); break;
+      case BYTE: case SHORT: case INT: g.writeNumber(((Number) v).intValue()); break;
+      case LONG: g.writeNumber((Long) v); break;
+      case FLOAT: case DOUBLE: {
+        double d = ((Number) v).doubleValue();
+        if (Double.isFinite(d)) {
+          if (v instanceof Float f) {
+            g.writeNumber(f);
+          } else {
+            g.writeNumber(d);
+          }
+        } else {
+          g.writeString(Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity");
+        }
+        break;
+      }
+      case DECIMAL: g.writeNumber(((BigDecimal) v).toPlainString()); break;
+      case STRING: g.writeString((String) v); break;
+      case BINARY: g.writeBinary((byte[]) v); break;
+      case DATE: g.writeString(io.millrace.spi.data.TimestampText.formatDate((Integer) v)); break;
+      case TIMESTAMP: g.writeString(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX")
+          .format(Timestamps.instant((Long) v).atOffset(java.time.ZoneOffset.UTC))); break;
+      case TIMESTAMP_NTZ: g.writeString(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS")
+          .format(Timestamps.instant((Long) v).atOffset(java.time.ZoneOffset.UTC))); break;
+      case ARRAY:
+        g.writeStartArray();
+        for (Object e : (List<?>) v) {
+          write(g, e, type.elementType());
+        }
+        g.writeEndArray();
+        break;
+      case MAP:
+        g.writeStartObject();
+        for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+          g.writeFieldName(String.valueOf(e.getKey()));
+          write(g, e.getValue(), type.valueType());
+        }
+        g.writeEndObject();
+        break;
+      default: {
+        g.writeStartObject();
+        Row row = (Row) v;
+        for (int i = 0; i < row.size(); i++) {
+          if (row.get(i) != null) { // Spark leaves NULL fields out
+            g.writeFieldName(type.fields().field(i).name());
+            write(g, row.get(i), type.fields().field(i).type());
+          }
+        }
+        g.writeEndObject();
+      }
+    }
+  }
+
+  /** get_json_object: the value at {@code path}, scalars as their text, the rest as JSON; NULL when none. */
+  static String jsonObject(String text, String path) {
+    JsonNode root;
+    try {
+      root = MAPPER.readTree(text);
+    } catch (JsonProcessingException e) {
+      return null;
+    }
+    List<Object> steps = JsonPath.parse(path);
+    if (steps == null) {
+      return null;
+    }
+    JsonNode found = JsonPath.find(root, steps);
+    if (found == null || found.isNull() || found.isMissingNode()) {
+      return null;
+    }
+    if (found.isTextual()) {
+      return found.textValue();
+    }
+    return found.isNumber() || found.isBoolean() ? found.asText() : found.toString();
+  }
+}
