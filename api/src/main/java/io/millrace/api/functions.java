@@ -353,6 +353,54 @@ public final class functions {
     return call("sequence", start, stop, step);
   }
 
+  // ---- lambdas over arrays (issue 16) -------------------------------------------------------
+
+  /** Each element of {@code array} through {@code f}: {@code transform(col("xs"), x -> x.multiply(2))}. */
+  public static Column transform(Column array, java.util.function.Function<Column, Column> f) {
+    return call("transform", array, lambda(f));
+  }
+
+  /** Each element and its zero-based index through {@code f}. */
+  public static Column transform(Column array, java.util.function.BiFunction<Column, Column, Column> f) {
+    return call("transform", array, lambda(f));
+  }
+
+  /** The elements for which {@code f} is true. */
+  public static Column filter(Column array, java.util.function.Function<Column, Column> f) {
+    return call("filter", array, lambda(f));
+  }
+
+  public static Column exists(Column array, java.util.function.Function<Column, Column> f) {
+    return call("exists", array, lambda(f));
+  }
+
+  public static Column forall(Column array, java.util.function.Function<Column, Column> f) {
+    return call("forall", array, lambda(f));
+  }
+
+  /** The elements folded into {@code zero} by {@code merge(acc, x)}. */
+  public static Column aggregate(Column array, Column zero, java.util.function.BiFunction<Column, Column, Column> merge) {
+    return call("aggregate", array, zero, lambda(merge));
+  }
+
+  private static final java.util.concurrent.atomic.AtomicLong LAMBDA_VARIABLES = new java.util.concurrent.atomic.AtomicLong();
+
+  /** A fresh parameter name, which no column of the query shares. */
+  private static String lambdaVariable() {
+    return "__lambda_" + LAMBDA_VARIABLES.incrementAndGet();
+  }
+
+  private static Column lambda(java.util.function.Function<Column, Column> f) {
+    String x = lambdaVariable();
+    return new Column(new ColumnNode.LambdaFunction(List.of(x), f.apply(col(x)).node()));
+  }
+
+  private static Column lambda(java.util.function.BiFunction<Column, Column, Column> f) {
+    String x = lambdaVariable();
+    String y = lambdaVariable();
+    return new Column(new ColumnNode.LambdaFunction(List.of(x, y), f.apply(col(x), col(y)).node()));
+  }
+
   // ---- dates (issue 16) -------------------------------------------------------------------
 
   /** Text or a TIMESTAMP as a DATE, as a cast reads it. */

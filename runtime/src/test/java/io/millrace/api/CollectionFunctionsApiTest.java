@@ -73,4 +73,16 @@ class CollectionFunctionsApiTest {
     assertThatThrownBy(() -> io.millrace.runtime.expr.ExpressionParser.parseExpression("w.middle").bind(schema))
         .isInstanceOf(AnalysisException.class).hasMessageContaining("has no field 'middle'; its fields: [start, end]");
   }
+
+  @Test
+  void lambdasFromJava() {
+    assertThat(eval(functions.transform(array(lit(1), lit(2), lit(3)), x -> x.multiply(2)))).isEqualTo(List.of(2, 4, 6));
+    assertThat(eval(functions.transform(array(lit(10), lit(20)), (x, i) -> x.plus(i)))).isEqualTo(List.of(10, 21));
+    assertThat(eval(functions.filter(array(col("amount"), lit(3)), x -> x.gt(5)))).isEqualTo(List.of(12));
+    assertThat(eval(functions.exists(array(lit(1), lit(2)), x -> x.equalTo(2)))).isEqualTo(true);
+    assertThat(eval(functions.forall(array(lit(1), lit(2)), x -> x.gt(col("amount"))))).isEqualTo(false);
+    assertThat(eval(functions.aggregate(array(lit(1), lit(2), lit(3)), lit(0), (acc, x) -> acc.plus(x)))).isEqualTo(6);
+    assertThatThrownBy(() -> bind(functions.transform(col("key"), x -> x))).isInstanceOf(AnalysisException.class)
+        .hasMessageContaining("but an ARRAY is needed");
+  }
 }

@@ -123,6 +123,19 @@ public sealed interface ColumnNode {
     }
   }
 
+  /** A lambda argument of a higher-order function: {@code parameters -> body}. */
+  record LambdaFunction(List<String> parameters, ColumnNode body) implements ColumnNode {
+    public LambdaFunction {
+      parameters = List.copyOf(parameters);
+      Objects.requireNonNull(body, "body");
+    }
+
+    @Override
+    public String toString() {
+      return (parameters.size() == 1 ? parameters.get(0) : "(" + String.join(", ", parameters) + ")") + " -> " + body;
+    }
+  }
+
   /** A cast to {@code type}. */
   record Cast(ColumnNode child, DataType type) implements ColumnNode {
     public Cast {

@@ -35,6 +35,8 @@ public final class ApiExpressions {
       return new Cast(of(cast.child()), cast.type());
     } else if (node instanceof ColumnNode.CaseWhen caseWhen) {
       return caseWhen(caseWhen);
+    } else if (node instanceof ColumnNode.LambdaFunction lambda) {
+      return new Lambda(lambda.parameters(), of(lambda.body()));
     } else if (node instanceof ColumnNode.Extract extract) {
       return new ExtractValue(of(extract.child()), extract.key() == null ? null : of(extract.key()), extract.field());
     } else if (node instanceof ColumnNode.Call call) {

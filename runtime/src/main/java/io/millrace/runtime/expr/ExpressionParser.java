@@ -316,7 +316,7 @@ public final class ExpressionParser {
     }
     if (!acceptSymbol(")")) {
       do {
-        args.add(expression());
+        args.add(lambdaOrExpression());
       } while (acceptSymbol(","));
       expectSymbol(")");
     }
@@ -325,6 +325,32 @@ public final class ExpressionParser {
     } catch (IllegalArgumentException e) {
       throw SqlLexer.syntaxError(sql, name.position(), e.getMessage());
     }
+  }
+
+  /** A function argument: a lambda {@code x -> ..} or {@code (x, i) -> ..}, or an expression. */
+  private Expression lambdaOrExpression() {
+    int mark = index;
+    List<String> params = new ArrayList<>();
+    if (isName(peek()) && tokens.get(index + 1).isSymbol("->")) {
+      params.add(peek().text());
+      index += 2;
+      return new Lambda(params, expression());
+    }
+    if (acceptSymbol("(")) {
+      while (isName(peek())) {
+        params.add(peek().text());
+        index++;
+        if (!acceptSymbol(",")) {
+          break;
+        }
+      }
+      if (!params.isEmpty() && acceptSymbol(")") && acceptSymbol("->")) {
+        return new Lambda(params, expression());
+      }
+      index = mark;
+      params.clear();
+    }
+    return expression();
   }
 
   /** {@code CASE [operand] WHEN .. THEN .. [ELSE ..] END}; CASE has been read. */

@@ -87,6 +87,7 @@ public final class FunctionRegistry {
     DateFunctions.register();
     CollectionFunctions.register();
     JsonFunctions.register();
+    HigherOrderFunction.register();
   }
 
   private FunctionRegistry() {

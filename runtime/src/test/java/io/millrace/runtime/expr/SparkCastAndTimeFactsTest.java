@@ -48,7 +48,8 @@ class SparkCastAndTimeFactsTest {
       List.of("spark-types-probes.sql", "spark-types-facts.txt"),
       List.of("spark-date-probes.sql", "spark-date-facts.txt"),
       List.of("spark-collection-probes.sql", "spark-collection-facts.txt"),
-      List.of("spark-json-probes.sql", "spark-json-facts.txt"));
+      List.of("spark-json-probes.sql", "spark-json-facts.txt"),
+      List.of("spark-lambda-probes.sql", "spark-lambda-facts.txt"));
   private static final EvalContext CONTEXT = EvalContext.ofBatchTimestamp(ExprFixture.BATCH);
 
   /** Spark accepts these; Millrace refuses them when the query is analysed, saying this. */

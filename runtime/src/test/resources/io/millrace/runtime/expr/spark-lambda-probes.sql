@@ -1,0 +1,20 @@
+-- Probes of Spark's higher-order functions (issue 16), one query per line. Run them on Spark
+-- 4.0.1 with spark.sql.ansi.enabled=false and spark.sql.session.timeZone=UTC:
+--   /tmp/spark-oracle/run.sh SqlFacts spark-lambda-probes.sql > spark-lambda-facts.txt
+SELECT transform(array(1, 2, 3), x -> x * 2)
+SELECT transform(array(1, 2), (x, i) -> x + i)
+SELECT transform(array('a', NULL), x -> upper(x))
+SELECT transform(CAST(NULL AS ARRAY<INT>), x -> x)
+SELECT filter(array(1, 2, 3, 4), x -> x % 2 = 0)
+SELECT filter(array(1, NULL, 3), x -> x > 1)
+SELECT filter(array(10, 20, 30), (x, i) -> i > 0)
+SELECT exists(array(1, 2, 3), x -> x > 2)
+SELECT exists(array(1, NULL), x -> x > 5)
+SELECT forall(array(1, 2, 3), x -> x > 0)
+SELECT forall(array(1, NULL), x -> x > 0)
+SELECT forall(array(1, NULL, -1), x -> x > 0)
+SELECT aggregate(array(1, 2, 3), 0, (acc, x) -> acc + x)
+SELECT aggregate(array(1, 2, 3), 0, (acc, x) -> acc + x, acc -> acc * 10)
+SELECT aggregate(array(1.5, 2.5), 0.0D, (acc, x) -> acc + x)
+SELECT aggregate(array('a', 'b'), '', (acc, x) -> concat(acc, x))
+SELECT aggregate(array(1, NULL, 3), 0, (acc, x) -> acc + x)
