@@ -527,6 +527,75 @@ public final class functions {
   }
 
   /** The sum of the non-null values: LONG for whole numbers, DOUBLE otherwise. */
+  // ---- more aggregates (issue 16) -----------------------------------------------------------
+
+  public static Column mean(Column column) {
+    return call("mean", column);
+  }
+
+  /** The rows where {@code condition} is true. */
+  public static Column count_if(Column condition) {
+    return call("count_if", condition);
+  }
+
+  public static Column stddev(Column column) {
+    return call("stddev", column);
+  }
+
+  public static Column stddev_samp(Column column) {
+    return call("stddev_samp", column);
+  }
+
+  public static Column stddev_pop(Column column) {
+    return call("stddev_pop", column);
+  }
+
+  public static Column variance(Column column) {
+    return call("variance", column);
+  }
+
+  public static Column var_samp(Column column) {
+    return call("var_samp", column);
+  }
+
+  public static Column var_pop(Column column) {
+    return call("var_pop", column);
+  }
+
+  /** The first value in arrival order, a NULL included. */
+  public static Column first(Column column) {
+    return call("first", column);
+  }
+
+  public static Column first(Column column, boolean ignoreNulls) {
+    return call("first", column, lit(ignoreNulls));
+  }
+
+  public static Column last(Column column) {
+    return call("last", column);
+  }
+
+  public static Column last(Column column, boolean ignoreNulls) {
+    return call("last", column, lit(ignoreNulls));
+  }
+
+  /** {@code value} of the row with the greatest {@code ordering}. */
+  public static Column max_by(Column value, Column ordering) {
+    return call("max_by", value, ordering);
+  }
+
+  public static Column min_by(Column value, Column ordering) {
+    return call("min_by", value, ordering);
+  }
+
+  public static Column collect_list(Column column) {
+    return call("collect_list", column);
+  }
+
+  public static Column collect_set(Column column) {
+    return call("collect_set", column);
+  }
+
   public static Column sum(Column column) {
     return call("sum", column);
   }

@@ -2,6 +2,7 @@ package io.millrace.runtime.expr;
 
 import io.millrace.api.AnalysisException;
 import io.millrace.spi.data.Schema;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -13,7 +14,8 @@ import java.util.Locale;
 public final class AggregateCall extends Expression {
   /** The aggregate functions. */
   public enum Function {
-    COUNT, SUM, MIN, MAX, AVG;
+    COUNT, SUM, MIN, MAX, AVG,
+    COUNT_IF, STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP, FIRST, LAST, MAX_BY, MIN_BY, COLLECT_LIST, COLLECT_SET;
 
     public String sqlName() {
       return name().toLowerCase(Locale.ROOT);
@@ -23,15 +25,27 @@ public final class AggregateCall extends Expression {
   private final Function function;
   private final Expression argument;
   private final String name;
+  /** Arguments after the first: first's and last's ignoreNulls, max_by's and min_by's ordering. */
+  private final List<Expression> more;
 
   /**
    * @param argument what is aggregated; null for {@code count(*)}
    * @param name the output name when no alias is given; null for Spark's {@code fn(arg)}
    */
   public AggregateCall(Function function, Expression argument, String name) {
+    this(function, argument, name, List.of());
+  }
+
+  public AggregateCall(Function function, Expression argument, String name, List<Expression> more) {
     this.function = function;
     this.argument = argument;
     this.name = name;
+    this.more = List.copyOf(more);
+  }
+
+  /** The arguments after the first. */
+  public List<Expression> more() {
+    return more;
   }
 
   public Function function() {
@@ -56,6 +70,8 @@ public final class AggregateCall extends Expression {
 
   @Override
   public String toString() {
-    return function.sqlName() + "(" + (argument == null ? "1" : argument.toString()) + ")";
+    StringBuilder text = new StringBuilder(function.sqlName()).append('(').append(argument == null ? "1" : argument);
+    more.forEach(m -> text.append(", ").append(m));
+    return text.append(')').toString();
   }
 }

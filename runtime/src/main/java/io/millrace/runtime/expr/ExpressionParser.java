@@ -314,6 +314,10 @@ public final class ExpressionParser {
       expectSymbol(")");
       return new AggregateCall(AggregateCall.Function.COUNT, null, "count(1)");
     }
+    if (peek().kind() == Kind.IDENTIFIER && peek().text().equalsIgnoreCase("DISTINCT")) {
+      throw SqlLexer.syntaxError(sql, peek().position(), name.text() + "(DISTINCT ..): distinct aggregations are not "
+          + "supported on streams, as in Spark; deduplicate first (dropDuplicates) and aggregate the result");
+    }
     if (!acceptSymbol(")")) {
       do {
         args.add(lambdaOrExpression());

@@ -63,6 +63,25 @@ public final class FunctionRegistry {
     register("avg", 1, 1, a -> new AggregateCall(AggregateCall.Function.AVG, a.get(0), null), "avg(number)", "avg(amount)");
     register("min", 1, 1, a -> new AggregateCall(AggregateCall.Function.MIN, a.get(0), null), "min(x)", "min(ts)");
     register("max", 1, 1, a -> new AggregateCall(AggregateCall.Function.MAX, a.get(0), null), "max(x)", "max(ts)");
+    aggregate("mean", AggregateCall.Function.AVG, 1, "mean(number)", "mean(amount)");
+    aggregate("count_if", AggregateCall.Function.COUNT_IF, 1, "count_if(condition)", "count_if(amount > 100)");
+    aggregate("stddev", AggregateCall.Function.STDDEV_SAMP, 1, "stddev(number)", "stddev(amount)");
+    aggregate("std", AggregateCall.Function.STDDEV_SAMP, 1, "std(number)", "std(amount)");
+    aggregate("stddev_samp", AggregateCall.Function.STDDEV_SAMP, 1, "stddev_samp(number)", "stddev_samp(amount)");
+    aggregate("stddev_pop", AggregateCall.Function.STDDEV_POP, 1, "stddev_pop(number)", "stddev_pop(amount)");
+    aggregate("variance", AggregateCall.Function.VAR_SAMP, 1, "variance(number)", "variance(amount)");
+    aggregate("var_samp", AggregateCall.Function.VAR_SAMP, 1, "var_samp(number)", "var_samp(amount)");
+    aggregate("var_pop", AggregateCall.Function.VAR_POP, 1, "var_pop(number)", "var_pop(amount)");
+    aggregate("first", AggregateCall.Function.FIRST, 2, "first(x[, ignoreNulls])", "first(name, true)");
+    aggregate("first_value", AggregateCall.Function.FIRST, 2, "first_value(x[, ignoreNulls])", "first_value(name)");
+    aggregate("last", AggregateCall.Function.LAST, 2, "last(x[, ignoreNulls])", "last(name, true)");
+    aggregate("last_value", AggregateCall.Function.LAST, 2, "last_value(x[, ignoreNulls])", "last_value(name)");
+    register("max_by", 2, 2, a -> new AggregateCall(AggregateCall.Function.MAX_BY, a.get(0), null, List.of(a.get(1))),
+        "max_by(x, ordering)", "max_by(name, score) is the name of the highest score");
+    register("min_by", 2, 2, a -> new AggregateCall(AggregateCall.Function.MIN_BY, a.get(0), null, List.of(a.get(1))),
+        "min_by(x, ordering)", "min_by(name, score) is the name of the lowest score");
+    aggregate("collect_list", AggregateCall.Function.COLLECT_LIST, 1, "collect_list(x)", "collect_list(name)");
+    aggregate("collect_set", AggregateCall.Function.COLLECT_SET, 1, "collect_set(x)", "collect_set(name)");
     register("to_timestamp", 1, 2, a -> a.size() < 2
         ? new ToTimestamp(a.get(0)) : new ToTimestamp(a.get(0), stringLiteral(a.get(1), "to_timestamp", "pattern")),
         "to_timestamp(text[, pattern])", "to_timestamp('14/09/2026 23:59', 'dd/MM/yyyy HH:mm')");
@@ -91,6 +110,13 @@ public final class FunctionRegistry {
   }
 
   private FunctionRegistry() {
+  }
+
+  /** An aggregate known by {@code name} (an alias's output column is named by it, as Spark's). */
+  private static void aggregate(String name, AggregateCall.Function f, int maxArgs, String usage, String example) {
+    register(name, 1, maxArgs, a -> new AggregateCall(f, a.get(0),
+        name.equals(f.sqlName()) ? null : name + "(" + a.get(0) + ")", a.subList(1, a.size())),
+        usage, example);
   }
 
   static void register(String name, int minArgs, int maxArgs, Function<List<Expression>, Expression> builder,

@@ -135,6 +135,16 @@ public final class Literal extends Expression {
     }
   }
 
+  /** True when {@code bound} is a constant TRUE or FALSE, such as an aggregate's flag argument. */
+  public static boolean isBooleanConstant(BoundExpression bound) {
+    return isConstant(bound) && constantValue(bound) instanceof Boolean;
+  }
+
+  /** The value of a constant (see {@link #isBooleanConstant}). */
+  public static Object valueOf(BoundExpression bound) {
+    return constantValue(bound);
+  }
+
   /** True when {@code bound} is a constant, so its value can be read once at bind time. */
   static boolean isConstant(BoundExpression bound) {
     return bound instanceof Bound || bound instanceof UntypedNull;

@@ -109,7 +109,7 @@ public final class AggregationPlan {
             + "' is not one");
       }
       AggregateCall call = (AggregateCall) inner;
-      BoundExpression argument = call.argument() == null ? null : call.argument().bind(input);
+      BoundExpression argument = call.argument() == null ? null : AggregateArguments.bind(call, input);
       Aggregator a = call.argument() == null
           ? Aggregator.of(call, e.defaultName(), constantOne())
           : Aggregator.of(call, e.defaultName(), argument);

@@ -41,6 +41,25 @@ abstract class Aggregator {
         requireNumeric(call, argument);
         return argument.type().kind() == DataType.Kind.DECIMAL
             ? new DecimalSum(name, argument, true) : new Avg(name, argument);
+      case COUNT_IF:
+        if (argument.type().kind() != DataType.Kind.BOOLEAN) {
+          throw new AnalysisException(call + " needs a condition, but its argument is " + argument.type());
+        }
+        return new CountIf(name, argument);
+      case STDDEV_SAMP: case STDDEV_POP: case VAR_SAMP: case VAR_POP:
+        requireNumeric(call, argument);
+        return new CentralMoment(name, argument, call.function());
+      case FIRST: case LAST:
+        return new FirstOrLast(name, argument, call.function() == AggregateCall.Function.FIRST);
+      case MAX_BY: case MIN_BY: {
+        DataType ordering = ((AggregateArguments.PairArgument) argument).orderingType();
+        if (!orderable(ordering)) {
+          throw new AnalysisException(call + ": cannot order values of type " + ordering);
+        }
+        return new ByExtreme(name, argument, ordering, call.function() == AggregateCall.Function.MAX_BY);
+      }
+      case COLLECT_LIST: case COLLECT_SET:
+        return new Collect(name, argument, call.function() == AggregateCall.Function.COLLECT_SET);
       default:
         DataType.Kind kind = argument.type().kind();
         if (kind == DataType.Kind.BINARY || kind == DataType.Kind.STRUCT || kind == DataType.Kind.ARRAY
@@ -49,6 +68,19 @@ abstract class Aggregator {
         }
         return new Extreme(name, argument, call.function() == AggregateCall.Function.MAX);
     }
+  }
+
+  private static boolean orderable(DataType t) {
+    DataType.Kind k = t.kind();
+    return k != DataType.Kind.BINARY && k != DataType.Kind.STRUCT && k != DataType.Kind.ARRAY && k != DataType.Kind.MAP;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static int compare(Object a, Object b) {
+    if (a instanceof Double x && b instanceof Double y) {
+      return x.compareTo(y) == 0 || x.doubleValue() == y.doubleValue() ? 0 : Double.compare(x, y);
+    }
+    return ((Comparable) a).compareTo(b);
   }
 
   private static void requireNumeric(AggregateCall call, BoundExpression argument) {
@@ -407,6 +439,331 @@ abstract class Aggregator {
     private static java.math.BigDecimal fit(java.math.BigDecimal value, DataType type) {
       java.math.BigDecimal scaled = value.setScale(type.scale(), java.math.RoundingMode.HALF_UP);
       return scaled.precision() - scaled.scale() > type.precision() - type.scale() ? null : scaled;
+    }
+  }
+
+  /** count_if(condition): the rows where it is true. */
+  private static final class CountIf extends Aggregator {
+    CountIf(String name, BoundExpression argument) {
+      super(name, argument);
+    }
+
+    List<Field> bufferFields() {
+      return List.of(new Field(name, DataType.LONG, false));
+    }
+
+    DataType resultType() {
+      return DataType.LONG;
+    }
+
+    void init(AggBuffer b) {
+      b.words[offset] = 0;
+    }
+
+    void update(AggBuffer b, Object v) {
+      b.words[offset] += Boolean.TRUE.equals(v) ? 1 : 0;
+    }
+
+    @Override
+    void update(long[] words, int base, Object v) {
+      words[base + offset] += Boolean.TRUE.equals(v) ? 1 : 0;
+    }
+
+    void merge(AggBuffer b, AggBuffer o) {
+      b.words[offset] += o.words[offset];
+    }
+
+    Object result(AggBuffer b) {
+      return b.words[offset];
+    }
+
+    void load(Row row, AggBuffer b) {
+      b.words[offset] = row.getLong(offset);
+    }
+  }
+
+  /**
+   * The variance and standard deviation functions, by Spark's {@code CentralMomentAgg}: a count,
+   * a mean and a sum of squared deviations, updated one value at a time and merged pairwise with
+   * the same arithmetic as Spark's, so results match to the last bit. A sample statistic of one
+   * value is NULL (Spark 3+), of none NULL; a population one of one value is 0.0.
+   */
+  private static final class CentralMoment extends Aggregator {
+    private final AggregateCall.Function function;
+
+    CentralMoment(String name, BoundExpression argument, AggregateCall.Function function) {
+      super(name, argument);
+      this.function = function;
+    }
+
+    List<Field> bufferFields() {
+      return List.of(new Field(name + ".n", DataType.DOUBLE, false), new Field(name + ".avg", DataType.DOUBLE, false),
+          new Field(name + ".m2", DataType.DOUBLE, false));
+    }
+
+    DataType resultType() {
+      return DataType.DOUBLE;
+    }
+
+    void init(AggBuffer b) {
+      b.setDouble(offset, 0.0);
+      b.setDouble(offset + 1, 0.0);
+      b.setDouble(offset + 2, 0.0);
+    }
+
+    void update(AggBuffer b, Object v) {
+      double x = ((Number) v).doubleValue();
+      double n = b.doubleAt(offset) + 1.0;
+      double delta = x - b.doubleAt(offset + 1);
+      double deltaN = delta / n;
+      b.setDouble(offset, n);
+      b.setDouble(offset + 1, b.doubleAt(offset + 1) + deltaN);
+      b.setDouble(offset + 2, b.doubleAt(offset + 2) + delta * (delta - deltaN));
+    }
+
+    @Override
+    void update(long[] words, int base, Object v) {
+      int at = base + offset;
+      double x = ((Number) v).doubleValue();
+      double n = Double.longBitsToDouble(words[at]) + 1.0;
+      double avg = Double.longBitsToDouble(words[at + 1]);
+      double delta = x - avg;
+      double deltaN = delta / n;
+      words[at] = Double.doubleToRawLongBits(n);
+      words[at + 1] = Double.doubleToRawLongBits(avg + deltaN);
+      words[at + 2] = Double.doubleToRawLongBits(Double.longBitsToDouble(words[at + 2]) + delta * (delta - deltaN));
+    }
+
+    void merge(AggBuffer b, AggBuffer o) {
+      double n1 = b.doubleAt(offset);
+      double n2 = o.doubleAt(offset);
+      double n = n1 + n2;
+      double delta = o.doubleAt(offset + 1) - b.doubleAt(offset + 1);
+      double deltaN = n == 0.0 ? 0.0 : delta / n;
+      b.setDouble(offset + 1, b.doubleAt(offset + 1) + deltaN * n2);
+      b.setDouble(offset + 2, b.doubleAt(offset + 2) + o.doubleAt(offset + 2) + delta * deltaN * n1 * n2);
+      b.setDouble(offset, n);
+    }
+
+    Object result(AggBuffer b) {
+      double n = b.doubleAt(offset);
+      double m2 = b.doubleAt(offset + 2);
+      switch (function) {
+        case VAR_POP: return n == 0.0 ? null : m2 / n;
+        case STDDEV_POP: return n == 0.0 ? null : Math.sqrt(m2 / n);
+        case VAR_SAMP: return n <= 1.0 ? null : m2 / (n - 1.0);
+        default: return n <= 1.0 ? null : Math.sqrt(m2 / (n - 1.0));
+      }
+    }
+
+    void save(AggBuffer b, Object[] row) {
+      row[offset] = b.doubleAt(offset);
+      row[offset + 1] = b.doubleAt(offset + 1);
+      row[offset + 2] = b.doubleAt(offset + 2);
+    }
+
+    void load(Row row, AggBuffer b) {
+      b.setDouble(offset, row.getDouble(offset));
+      b.setDouble(offset + 1, row.getDouble(offset + 1));
+      b.setDouble(offset + 2, row.getDouble(offset + 2));
+    }
+  }
+
+  /**
+   * first(x[, ignoreNulls]) and last: the first (or last) value in the order rows arrive, a NULL
+   * counting unless nulls are ignored (then the argument is the value alone, nulls skipped before).
+   * Spark calls the result nondeterministic; here it follows input order within a batch and batch
+   * order across batches.
+   */
+  private static final class FirstOrLast extends Aggregator {
+    private final boolean first;
+
+    FirstOrLast(String name, BoundExpression argument, boolean first) {
+      super(name, argument);
+      this.first = first;
+    }
+
+    List<Field> bufferFields() {
+      return List.of(Field.of(name, argument.type()), new Field(name + ".seen", DataType.BOOLEAN, false));
+    }
+
+    DataType resultType() {
+      return argument.type();
+    }
+
+    @Override
+    boolean keepsObjects() {
+      return true;
+    }
+
+    void init(AggBuffer b) {
+      b.objects[offset] = null;
+      b.objects[offset + 1] = Boolean.FALSE;
+    }
+
+    void update(AggBuffer b, Object v) {
+      Object value = v instanceof AggregateArguments.Pair p ? p.value() : v;
+      if (!first || !(Boolean) b.objects[offset + 1]) {
+        b.objects[offset] = value;
+        b.objects[offset + 1] = Boolean.TRUE;
+      }
+    }
+
+    void merge(AggBuffer b, AggBuffer o) {
+      if ((Boolean) o.objects[offset + 1] && (!first || !(Boolean) b.objects[offset + 1])) {
+        b.objects[offset] = o.objects[offset];
+        b.objects[offset + 1] = Boolean.TRUE;
+      }
+    }
+
+    Object result(AggBuffer b) {
+      return b.objects[offset];
+    }
+
+    void save(AggBuffer b, Object[] row) {
+      row[offset] = b.objects[offset];
+      row[offset + 1] = b.objects[offset + 1];
+    }
+
+    void load(Row row, AggBuffer b) {
+      b.objects[offset] = row.get(offset);
+      b.objects[offset + 1] = row.get(offset + 1);
+    }
+  }
+
+  /** max_by(x, ordering) and min_by: x of the row with the greatest (least) ordering; rows without one are skipped. */
+  private static final class ByExtreme extends Aggregator {
+    private final DataType orderingType;
+    private final boolean max;
+
+    ByExtreme(String name, BoundExpression argument, DataType orderingType, boolean max) {
+      super(name, argument);
+      this.orderingType = orderingType;
+      this.max = max;
+    }
+
+    List<Field> bufferFields() {
+      return List.of(Field.of(name, argument.type()), Field.of(name + ".ordering", orderingType));
+    }
+
+    DataType resultType() {
+      return argument.type();
+    }
+
+    @Override
+    boolean keepsObjects() {
+      return true;
+    }
+
+    void init(AggBuffer b) {
+      b.objects[offset] = null;
+      b.objects[offset + 1] = null;
+    }
+
+    void update(AggBuffer b, Object v) {
+      AggregateArguments.Pair p = (AggregateArguments.Pair) v;
+      offer(b, p.value(), p.ordering());
+    }
+
+    private void offer(AggBuffer b, Object value, Object ordering) {
+      if (ordering == null) {
+        return;
+      }
+      Object best = b.objects[offset + 1];
+      if (best == null || (max ? compare(ordering, best) > 0 : compare(ordering, best) < 0)) {
+        b.objects[offset] = value;
+        b.objects[offset + 1] = ordering;
+      }
+    }
+
+    void merge(AggBuffer b, AggBuffer o) {
+      offer(b, o.objects[offset], o.objects[offset + 1]);
+    }
+
+    Object result(AggBuffer b) {
+      return b.objects[offset];
+    }
+
+    void save(AggBuffer b, Object[] row) {
+      row[offset] = b.objects[offset];
+      row[offset + 1] = b.objects[offset + 1];
+    }
+
+    void load(Row row, AggBuffer b) {
+      b.objects[offset] = row.get(offset);
+      b.objects[offset + 1] = row.get(offset + 1);
+    }
+  }
+
+  /**
+   * collect_list(x) and collect_set(x): the non-NULL values in arrival order, the set keeping each
+   * value once (NaN once, 0.0 and -0.0 apart, as Spark's). The list lives in state whole, so a
+   * group's state grows with its values, as in Spark.
+   */
+  private static final class Collect extends Aggregator {
+    private final boolean set;
+
+    Collect(String name, BoundExpression argument, boolean set) {
+      super(name, argument);
+      this.set = set;
+    }
+
+    List<Field> bufferFields() {
+      return List.of(new Field(name, DataType.array(argument.type(), false), false));
+    }
+
+    DataType resultType() {
+      return DataType.array(argument.type(), false);
+    }
+
+    @Override
+    boolean keepsObjects() {
+      return true;
+    }
+
+    /** No list until the first value: buffers are copied from an empty one, which must share no list. */
+    void init(AggBuffer b) {
+      b.objects[offset] = null;
+    }
+
+    @SuppressWarnings("unchecked")
+    void update(AggBuffer b, Object v) {
+      java.util.List<Object> list = (java.util.List<Object>) b.objects[offset];
+      if (list == null) {
+        list = new java.util.ArrayList<>();
+        b.objects[offset] = list;
+      }
+      if (!set || list.stream().noneMatch(e -> same(e, v))) {
+        list.add(v);
+      }
+    }
+
+    /** One value of a set: doubles by equals (NaN once, 0.0 and -0.0 apart), decimals by value. */
+    private static boolean same(Object a, Object b) {
+      return a instanceof java.math.BigDecimal x && b instanceof java.math.BigDecimal y ? x.compareTo(y) == 0
+          : a instanceof byte[] x && b instanceof byte[] y ? java.util.Arrays.equals(x, y) : a.equals(b);
+    }
+
+    void merge(AggBuffer b, AggBuffer o) {
+      java.util.List<?> other = (java.util.List<?>) o.objects[offset];
+      if (other != null) {
+        for (Object v : other) {
+          update(b, v);
+        }
+      }
+    }
+
+    Object result(AggBuffer b) {
+      java.util.List<?> list = (java.util.List<?>) b.objects[offset];
+      return list == null ? java.util.List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(list));
+    }
+
+    void save(AggBuffer b, Object[] row) {
+      row[offset] = result(b);
+    }
+
+    void load(Row row, AggBuffer b) {
+      b.objects[offset] = new java.util.ArrayList<>(row.<Object>getList(offset));
     }
   }
 }

@@ -169,6 +169,7 @@ class ExpressionParserTest {
       "`abc             | 1  | unterminated quoted identifier",
       "a # b            | 3  | unexpected character '#'",
       "a.(b)            | 3  | expected a field name after '.'",
+      "count(DISTINCT a) | 7 | count(DISTINCT ..): distinct aggregations are not supported on streams",
       "a[1              | 4  | expected ']'",
       "12abc            | 1  | invalid number '12a'",
       "1.5L             | 4  | the L suffix needs an integer",
