@@ -1,0 +1,72 @@
+package io.millrace.runtime.expr;
+
+import static io.millrace.runtime.expr.ExprFixture.bind;
+import static io.millrace.runtime.expr.ExprFixture.eval;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.millrace.api.AnalysisException;
+import io.millrace.spi.data.DataType;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import java.math.BigDecimal;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The math and conditional functions over columns (i=7, l=10, d=2.5, s='Hello', n NULL; see
+ * {@link ExprFixture}), where {@link SparkCastAndTimeFactsTest} checks them on Spark's literal
+ * probes: values read per row, nullability, names, laziness and how DIV and IS DISTINCT FROM
+ * parse.
+ */
+class MathAndConditionalFunctionsTest {
+
+  @Test
+  void doubleFunctionsReadColumnsAsDoubles() {
+    assertThat(eval("pow(i, 2)")).isEqualTo(49.0);
+    assertThat(eval("sqrt(d * 10)")).isEqualTo(5.0);
+    assertThat(eval("log(2, l * 0.8)")).isEqualTo(3.0);
+    assertThat(eval("ln(i - 7)")).isNull();
+    assertThat(eval("sign(-l)")).isEqualTo(-1.0);
+    assertThat(eval("exp(n)")).isNull();
+    // Spark computes with StrictMath: the last digit differs from Math.exp's on some JVMs.
+    assertThat(eval("exp(i - 6)")).isEqualTo(2.7182818284590455);
+    assertThat(bind("cbrt(s)").type()).isEqualTo(DataType.DOUBLE);
+    assertThat(eval("cbrt(s)")).isNull();
+  }
+
+  @Test
+  void isnanIsNeverNull() {
+    assertThat(eval("isnan(n)")).isEqualTo(false);
+    assertThat(eval("isnan(d / 0)")).isEqualTo(false);
+    assertThat(eval("isnan(CAST(s AS DOUBLE))")).isEqualTo(false);
+    assertThat(eval("isnan(sqrt(-d))")).isEqualTo(true);
+    assertThat(bind("isnan(n)").nullable()).isFalse();
+    assertThatThrownBy(() -> bind("isnan(ts)")).isInstanceOf(AnalysisException.class)
+        .hasMessage("cannot resolve 'isnan(ts)': ts is TIMESTAMP but a number is needed");
+  }
+
+  @Test
+  void bround_and_scaledFloorAndCeilOverColumns() {
+    assertThat(eval("bround(d)")).isEqualTo(2.0);
+    assertThat(eval("bround(d + 1)")).isEqualTo(4.0);
+    assertThat(eval("bround(i * 5, -1)")).isEqualTo(40);
+    assertThat(eval("floor(d, 0)")).isEqualTo(new BigDecimal("2"));
+    assertThat(bind("floor(d, 0)").type()).isEqualTo(DataType.decimal(16, 0));
+    assertThat(eval("ceil(i, -1)")).isEqualTo(new BigDecimal("10"));
+    assertThat(bind("ceil(i, -1)").type()).isEqualTo(DataType.decimal(11, 0));
+    assertThat(eval("ceiling(l / 3, 2)")).isEqualTo(new BigDecimal("3.34"));
+    assertThat(eval("floor(n, 2)")).isNull();
+    assertThatThrownBy(() -> bind("floor(d, i)")).isInstanceOf(AnalysisException.class)
+        .hasMessageContaining("floor needs its scale as an integer literal but got i");
+  }
+
+  @Test
+  void pmodIsTheRemainderMadePositive() {
+    assertThat(eval("pmod(-i, 3)")).isEqualTo(2);
+    assertThat(eval("pmod(-l, 4L)")).isEqualTo(2L);
+    assertThat(eval("pmod(-d, 2)")).isEqualTo(1.5);
+    assertThat(eval("pmod(i, n)")).isNull();
+    assertThat(eval("pmod(i, i - 7)")).isNull();
+    assertThat(ExpressionParser.parseExpression("pmod(i, 3)").defaultName()).isEqualTo("pmod(i, 3)");
+  }
+}
