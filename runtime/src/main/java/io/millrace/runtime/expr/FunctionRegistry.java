@@ -75,6 +75,7 @@ public final class FunctionRegistry {
     register("bround", 1, 2, a -> Round.halfEven(a.get(0), a.size() < 2 ? 0 : intLiteral(a.get(1), "bround", "scale")),
         "bround(number[, scale])", "bround(2.5) = 2; bround(3.5) = 4");
     register("pmod", 2, 2, a -> new Arithmetic(Arithmetic.Op.PMOD, a.get(0), a.get(1)), "pmod(a, n)", "pmod(-7, 3) = 2");
+    register("div", 2, 2, a -> new IntegralDivide(a.get(0), a.get(1)), "div(a, b) or a DIV b", "-7 DIV 2 = -3");
 
     register("current_timestamp", 0, 0, a -> new CurrentTimestamp(), "current_timestamp()",
         "current_timestamp() is the batch's time, the same for every row of it");

@@ -69,4 +69,42 @@ class MathAndConditionalFunctionsTest {
     assertThat(eval("pmod(i, i - 7)")).isNull();
     assertThat(ExpressionParser.parseExpression("pmod(i, 3)").defaultName()).isEqualTo("pmod(i, 3)");
   }
+
+  @Test
+  void divTruncatesTowardZeroToABigint() {
+    assertThat(eval("-i DIV 2")).isEqualTo(-3L);
+    assertThat(eval("l div 3 * 3")).isEqualTo(9L);
+    assertThat(eval("i DIV n")).isNull();
+    assertThat(eval("i DIV (i - 7)")).isNull();
+    assertThat(eval("div(l, 4)")).isEqualTo(2L);
+    assertThat(bind("i DIV 2").type()).isEqualTo(DataType.LONG);
+    assertThat(ExpressionParser.parseExpression("i DIV 2").defaultName()).isEqualTo("(i div 2)");
+    assertThatThrownBy(() -> bind("d DIV 2")).isInstanceOf(AnalysisException.class)
+        .hasMessage("cannot resolve '(d div 2)': d is DOUBLE but DIV needs an integral or DECIMAL operand");
+  }
+
+  @Test
+  void divIsAnOperatorOnlyWhereAnOperandFollows() {
+    Schema schema = Schema.parse("div INT, amount INT");
+    Row row = Row.of(4, 9);
+    assertThat(ExpressionParser.parseExpression("div div 2").bind(schema).eval(row, ExprFixture.CONTEXT)).isEqualTo(2L);
+    assertThat(ExpressionParser.parseExpression("amount div div").bind(schema).eval(row, ExprFixture.CONTEXT))
+        .isEqualTo(2L);
+    assertThat(ExpressionParser.parseExpression("div + 1").bind(schema).eval(row, ExprFixture.CONTEXT)).isEqualTo(5);
+    Expression aliased = ExpressionParser.parseNamedExpression("amount div");
+    assertThat(aliased).isInstanceOf(Alias.class);
+    assertThat(aliased.defaultName()).isEqualTo("div");
+  }
+
+  @Test
+  void isDistinctFromIsNullSafe() {
+    assertThat(eval("n IS DISTINCT FROM i")).isEqualTo(true);
+    assertThat(eval("n IS NOT DISTINCT FROM NULL")).isEqualTo(true);
+    assertThat(eval("i IS NOT DISTINCT FROM 3 + 4")).isEqualTo(true);
+    assertThat(eval("NOT i IS DISTINCT FROM 7")).isEqualTo(true);
+    assertThat(bind("n IS DISTINCT FROM i").nullable()).isFalse();
+    assertThat(ExpressionParser.parseExpression("n IS DISTINCT FROM i").defaultName()).isEqualTo("(NOT (n <=> i))");
+    assertThatThrownBy(() -> bind("i IS DISTINCT 7")).isInstanceOf(AnalysisException.class)
+        .hasMessage("cannot parse 'i IS DISTINCT 7' at position 15: expected FROM but found '7'");
+  }
 }
