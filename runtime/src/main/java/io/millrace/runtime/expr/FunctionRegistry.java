@@ -76,6 +76,15 @@ public final class FunctionRegistry {
         "bround(number[, scale])", "bround(2.5) = 2; bround(3.5) = 4");
     register("pmod", 2, 2, a -> new Arithmetic(Arithmetic.Op.PMOD, a.get(0), a.get(1)), "pmod(a, n)", "pmod(-7, 3) = 2");
     register("div", 2, 2, a -> new IntegralDivide(a.get(0), a.get(1)), "div(a, b) or a DIV b", "-7 DIV 2 = -3");
+    register("if", 3, 3, a -> If.of(a.get(0), a.get(1), a.get(2)), "if(condition, then, else)",
+        "if(amount > 10, 'big', 'small')");
+    register("nvl", 2, 2, a -> new Nvl("nvl", a.get(0), a.get(1)), "nvl(x, y)", "nvl(NULL, 5) = 5");
+    register("ifnull", 2, 2, a -> new Nvl("ifnull", a.get(0), a.get(1)), "ifnull(x, y)", "ifnull(NULL, 'x') = 'x'");
+    register("nvl2", 3, 3, a -> If.nvl2(a.get(0), a.get(1), a.get(2)), "nvl2(x, ifNotNull, ifNull)",
+        "nvl2(NULL, 'a', 'b') = 'b'");
+    register("nullif", 2, 2, a -> new NullIf(a.get(0), a.get(1)), "nullif(a, b)", "nullif(1, 1) is NULL; nullif(1, 2) = 1");
+    register("greatest", 2, ANY, GreatestLeast::greatest, "greatest(x, y, ..)", "greatest(1, NULL, 3) = 3");
+    register("least", 2, ANY, GreatestLeast::least, "least(x, y, ..)", "least('b', 'a', 'c') = 'a'");
 
     register("current_timestamp", 0, 0, a -> new CurrentTimestamp(), "current_timestamp()",
         "current_timestamp() is the batch's time, the same for every row of it");

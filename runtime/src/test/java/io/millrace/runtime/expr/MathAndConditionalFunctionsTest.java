@@ -107,4 +107,65 @@ class MathAndConditionalFunctionsTest {
     assertThatThrownBy(() -> bind("i IS DISTINCT 7")).isInstanceOf(AnalysisException.class)
         .hasMessage("cannot parse 'i IS DISTINCT 7' at position 15: expected FROM but found '7'");
   }
+
+  @Test
+  void greatestAndLeastSkipNulls() {
+    assertThat(eval("greatest(i, l, d)")).isEqualTo(10.0);
+    assertThat(bind("greatest(i, l, d)").type()).isEqualTo(DataType.DOUBLE);
+    assertThat(eval("least(n, i, l)")).isEqualTo(7L);
+    assertThat(eval("least(s, 'Hallo')")).isEqualTo("Hallo");
+    assertThat(eval("greatest(n, n + 1)")).isNull();
+    assertThat(bind("greatest(n, i)").nullable()).isFalse();
+    assertThat(bind("greatest(n, l)").nullable()).isTrue();
+    assertThatThrownBy(() -> bind("greatest(i, s)")).isInstanceOf(AnalysisException.class)
+        .hasMessage("cannot resolve 'greatest(i, s)': its values must share a type, but i is INT and s is STRING");
+    Schema maps = Schema.parse("m MAP<STRING, INT>");
+    assertThatThrownBy(() -> ExpressionParser.parseExpression("least(m, m)").bind(maps))
+        .isInstanceOf(AnalysisException.class)
+        .hasMessage("cannot resolve 'least(m, m)': its arguments are MAP<STRING, INT>, which has no order");
+    assertThatThrownBy(() -> bind("greatest(i)")).isInstanceOf(AnalysisException.class)
+        .hasMessageContaining("greatest takes at least 2 arguments but got 1");
+  }
+
+  @Test
+  void ifEvaluatesOnlyTheBranchItTakes() {
+    assertThat(eval("if(b, i, d)")).isEqualTo(7.0);
+    assertThat(eval("if(nb, 1, 2)")).isEqualTo(2);
+    // The other branch would fail the query: a whole count of seconds beyond the TIMESTAMP range.
+    assertThat(eval("if(i > 0, 1L, unix_timestamp(timestamp_seconds(l * 922337203685477580)))")).isEqualTo(1L);
+    assertThatThrownBy(() -> eval("if(i < 0, 1L, unix_timestamp(timestamp_seconds(l * 922337203685477580)))"))
+        .isInstanceOf(ArithmeticException.class);
+    assertThat(bind("if(b, i, 2)").nullable()).isFalse();
+    assertThatThrownBy(() -> bind("if(i, 1, 2)")).isInstanceOf(AnalysisException.class)
+        .hasMessage("cannot resolve 'if(i, 1, 2)': i is INT but BOOLEAN is needed");
+  }
+
+  @Test
+  void nvlFamily() {
+    assertThat(eval("nvl(n, i)")).isEqualTo(7);
+    assertThat(eval("ifnull(ns, s)")).isEqualTo("Hello");
+    assertThat(eval("nvl(l, d)")).isEqualTo(10.0);
+    assertThat(ExpressionParser.parseExpression("ifnull(ns, s)").defaultName()).isEqualTo("ifnull(ns, s)");
+    assertThatThrownBy(() -> bind("nvl(i, ts)")).isInstanceOf(AnalysisException.class)
+        .hasMessageStartingWith("cannot resolve 'coalesce(i, ts)': its values must share a type");
+    assertThat(eval("nvl2(n, 'a', 'b')")).isEqualTo("b");
+    assertThat(eval("nvl2(s, i, d)")).isEqualTo(7.0);
+    assertThat(bind("nvl2(n, 1, 2)").nullable()).isFalse();
+  }
+
+  @Test
+  void nullifComparesAsEqualsDoesButKeepsTheFirstType() {
+    assertThat(eval("nullif(i, 7)")).isNull();
+    assertThat(eval("nullif(i, 7.0D)")).isNull();
+    assertThat(eval("nullif(i, 7.5D)")).isEqualTo(7);
+    assertThat(bind("nullif(i, 7.5D)").type()).isEqualTo(DataType.INT);
+    assertThat(eval("nullif(s, ns)")).isEqualTo("Hello");
+    assertThat(eval("nullif(n, i)")).isNull();
+    // Text read as a TIMESTAMP to compare, the text kept as the result.
+    assertThat(eval("nullif('2026-09-14 23:59:57.067', ts)")).isNull();
+    assertThat(eval("nullif('2026-09-14 23:59:58', ts)")).isEqualTo("2026-09-14 23:59:58");
+    assertThat(eval("nullif('not a time', ts)")).isEqualTo("not a time");
+    assertThatThrownBy(() -> bind("nullif(i, ts)")).isInstanceOf(AnalysisException.class)
+        .hasMessage("cannot resolve 'nullif(i, ts)': cannot compare i (INT) with ts (TIMESTAMP)");
+  }
 }
