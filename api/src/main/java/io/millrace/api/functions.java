@@ -72,6 +72,36 @@ public final class functions {
     return call("coalesce", columns);
   }
 
+  /** {@code a} unless it is NULL, then {@code b} ({@code coalesce(a, b)}). */
+  public static Column nvl(Column a, Column b) {
+    return call("nvl", a, b);
+  }
+
+  /** The same as {@link #nvl}. */
+  public static Column ifnull(Column a, Column b) {
+    return call("ifnull", a, b);
+  }
+
+  /** {@code ifNotNull} when {@code x} is not NULL, else {@code ifNull}. */
+  public static Column nvl2(Column x, Column ifNotNull, Column ifNull) {
+    return call("nvl2", x, ifNotNull, ifNull);
+  }
+
+  /** NULL when {@code a = b} is TRUE, else {@code a}. */
+  public static Column nullif(Column a, Column b) {
+    return call("nullif", a, b);
+  }
+
+  /** The largest argument that is not NULL (NaN above every number); NULL when all are. At least two. */
+  public static Column greatest(Column... columns) {
+    return call("greatest", columns);
+  }
+
+  /** The smallest argument that is not NULL; NULL when all are. At least two. */
+  public static Column least(Column... columns) {
+    return call("least", columns);
+  }
+
   /**
    * A CASE expression: {@code when(cond, value)}, continued with {@link Column#when} and ended
    * with {@link Column#otherwise}. Without otherwise, rows that match no branch get NULL.
@@ -145,6 +175,117 @@ public final class functions {
   /** The smallest whole number not below the value, as LONG. */
   public static Column ceil(Column e) {
     return call("ceil", e);
+  }
+
+  /**
+   * Rounds down to {@code scale} decimal places (a negative scale to tens, hundreds, ..), as a
+   * DECIMAL; {@code scale} must be an integer literal, {@code lit(2)}, as in Spark.
+   */
+  public static Column floor(Column e, Column scale) {
+    return call("floor", e, scale);
+  }
+
+  /**
+   * Rounds up to {@code scale} decimal places, as a DECIMAL; {@code scale} must be an integer
+   * literal, {@code lit(2)}.
+   */
+  public static Column ceil(Column e, Column scale) {
+    return call("ceil", e, scale);
+  }
+
+  /** The same as {@link #ceil(Column)}. */
+  public static Column ceiling(Column e) {
+    return call("ceiling", e);
+  }
+
+  /** The same as {@link #ceil(Column, Column)}. */
+  public static Column ceiling(Column e, Column scale) {
+    return call("ceiling", e, scale);
+  }
+
+  /** Rounds half to even (banker's rounding) to a whole number, keeping the type. */
+  public static Column bround(Column e) {
+    return bround(e, 0);
+  }
+
+  /** Rounds half to even to {@code scale} decimal places, keeping the type. */
+  public static Column bround(Column e, int scale) {
+    return call("bround", e, lit(scale));
+  }
+
+  // Functions of DOUBLE: numbers and numeric text are read as DOUBLE, NULL gives NULL.
+
+  public static Column sqrt(Column e) {
+    return call("sqrt", e);
+  }
+
+  public static Column cbrt(Column e) {
+    return call("cbrt", e);
+  }
+
+  public static Column exp(Column e) {
+    return call("exp", e);
+  }
+
+  /** {@code l} to the power {@code r}. */
+  public static Column pow(Column l, Column r) {
+    return call("pow", l, r);
+  }
+
+  public static Column pow(Column l, double r) {
+    return pow(l, lit(r));
+  }
+
+  public static Column pow(double l, Column r) {
+    return pow(lit(l), r);
+  }
+
+  /** The same as {@link #pow(Column, Column)}. */
+  public static Column power(Column l, Column r) {
+    return call("power", l, r);
+  }
+
+  /** The natural logarithm; NULL for zero or a negative number. */
+  public static Column ln(Column e) {
+    return call("ln", e);
+  }
+
+  /** The natural logarithm; NULL for zero or a negative number. */
+  public static Column log(Column e) {
+    return call("log", e);
+  }
+
+  /** The logarithm to {@code base}; NULL when the value or the base is zero or negative. */
+  public static Column log(double base, Column e) {
+    return call("log", lit(base), e);
+  }
+
+  public static Column log10(Column e) {
+    return call("log10", e);
+  }
+
+  public static Column log2(Column e) {
+    return call("log2", e);
+  }
+
+  /** -1.0, 0.0 or 1.0 by the sign of the value (-0.0 for -0.0, NaN for NaN). */
+  public static Column sign(Column e) {
+    return call("sign", e);
+  }
+
+  /** The same as {@link #sign}. */
+  public static Column signum(Column e) {
+    return call("signum", e);
+  }
+
+  /** Whether the value is NaN; FALSE, never NULL, for NULL. */
+  public static Column isnan(Column e) {
+    return call("isnan", e);
+  }
+
+  /** {@code a % n} made positive for a positive {@code n}: {@code pmod(-7, 3)} is 2. */
+  public static Column pmod(Column a, Column n) {
+    return call("pmod", a, n);
   }
 
   // ---- time ----

@@ -10,13 +10,16 @@ import io.millrace.spi.data.Schema;
  * gives DOUBLE unless an operand is DECIMAL; a DECIMAL with an integral operand computes in
  * decimals of Spark's result type ({@link DecimalTypes}), rounded half up, null when the result
  * overflows it, and with FLOAT or DOUBLE in DOUBLE; integral results wrap on overflow, and
- * dividing by zero (or taking a remainder by zero) gives null.
+ * dividing by zero (or taking a remainder by zero) gives null. {@code pmod(a, n)}, the remainder
+ * made positive for a positive {@code n}, is typed as {@code %} is.
  */
 public final class Arithmetic extends Expression {
 
   /** An arithmetic operator and its SQL symbol. */
   public enum Op {
-    ADD("+"), SUBTRACT("-"), MULTIPLY("*"), DIVIDE("/"), REMAINDER("%");
+    ADD("+"), SUBTRACT("-"), MULTIPLY("*"), DIVIDE("/"), REMAINDER("%"),
+    /** Spark's {@code pmod(a, n)}: {@code a % n}, plus {@code n} (modulo n again) when negative. */
+    PMOD("pmod");
 
     private final String symbol;
 
@@ -97,7 +100,7 @@ public final class Arithmetic extends Expression {
 
   @Override
   public String toString() {
-    return "(" + left + " " + op.symbol + " " + right + ")";
+    return op == Op.PMOD ? "pmod(" + left + ", " + right + ")" : "(" + left + " " + op.symbol + " " + right + ")";
   }
 
   /** Shared null handling: a null operand, or a zero divisor, gives null. */
@@ -109,7 +112,7 @@ public final class Arithmetic extends Expression {
     Bound(DataType type, Op op, BoundExpression left, BoundExpression right) {
       // A decimal result that overflows its type is null too.
       super(type, left.nullable() || right.nullable() || op == Op.DIVIDE || op == Op.REMAINDER
-          || type.kind() == DataType.Kind.DECIMAL);
+          || op == Op.PMOD || type.kind() == DataType.Kind.DECIMAL);
       this.op = op;
       this.left = left;
       this.right = right;
@@ -169,7 +172,8 @@ public final class Arithmetic extends Expression {
         case ADD: return x + y;
         case SUBTRACT: return x - y;
         case MULTIPLY: return x * y;
-        default: return y == 0 ? null : x % y;
+        case REMAINDER: return y == 0 ? null : x % y;
+        default: return y == 0 ? null : x % y < 0 ? (x % y + y) % y : x % y;
       }
     }
   }
@@ -187,7 +191,8 @@ public final class Arithmetic extends Expression {
         case ADD: return x + y;
         case SUBTRACT: return x - y;
         case MULTIPLY: return x * y;
-        default: return y == 0 ? null : x % y;
+        case REMAINDER: return y == 0 ? null : x % y;
+        default: return y == 0 ? null : x % y < 0 ? (x % y + y) % y : x % y;
       }
     }
   }
@@ -205,7 +210,8 @@ public final class Arithmetic extends Expression {
         case ADD: return x + y;
         case SUBTRACT: return x - y;
         case MULTIPLY: return x * y;
-        default: return y == 0 ? null : x % y;
+        case REMAINDER: return y == 0 ? null : x % y;
+        default: return y == 0 ? null : x % y < 0 ? (x % y + y) % y : x % y;
       }
     }
   }
@@ -234,11 +240,18 @@ public final class Arithmetic extends Expression {
           }
           r = x.divide(y, DIVISION);
           break;
+        case REMAINDER:
+          if (y.signum() == 0) {
+            return null;
+          }
+          r = x.remainder(y);
+          break;
         default:
           if (y.signum() == 0) {
             return null;
           }
           r = x.remainder(y);
+          r = r.signum() < 0 ? r.add(y).remainder(y) : r;
       }
       return DecimalTypes.fit(r, type());
     }
@@ -258,7 +271,8 @@ public final class Arithmetic extends Expression {
         case SUBTRACT: return x - y;
         case MULTIPLY: return x * y;
         case DIVIDE: return y == 0 ? null : x / y;
-        default: return y == 0 ? null : x % y;
+        case REMAINDER: return y == 0 ? null : x % y;
+        default: return y == 0 ? null : x % y < 0 ? (x % y + y) % y : x % y;
       }
     }
   }

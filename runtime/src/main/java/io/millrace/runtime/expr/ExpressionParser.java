@@ -17,17 +17,19 @@ import java.util.List;
  *   AND
  *   NOT
  *   comparisons (= == != &lt;&gt; &lt; &lt;= &gt; &gt;= &lt;=&gt;), IS [NOT] NULL,
- *       [NOT] IN (...), [NOT] BETWEEN a AND b, [NOT] LIKE
+ *       IS [NOT] DISTINCT FROM, [NOT] IN (...), [NOT] BETWEEN a AND b, [NOT] LIKE
  *   + - ||
- *   * / %
+ *   * / % DIV
  *   unary - and +
  *   literals, columns, (...), function calls, CASE, CAST
  * </pre>
  *
  * <p>Binary operators associate to the left. Keywords are case-insensitive and reserved: a
- * column named like one is written in backquotes. Literals: {@code 'text'} (a doubled quote
- * for a quote), integers (INT when they fit, else LONG; {@code L} forces LONG), decimals (DOUBLE;
- * {@code D} forces DOUBLE), {@code TRUE}, {@code FALSE}, {@code NULL}, {@code X'0AFF'} and
+ * column named like one is written in backquotes ({@code DIV}, {@code DISTINCT} and
+ * {@code FROM} are keywords only where they are read as such, as in Spark, so a column may be
+ * named {@code div}). Literals: {@code 'text'} (a doubled quote for a quote), integers (INT
+ * when they fit, else LONG; {@code L} forces LONG), decimals (DOUBLE; {@code D} forces
+ * DOUBLE), {@code TRUE}, {@code FALSE}, {@code NULL}, {@code X'0AFF'} and
  * {@code TIMESTAMP '2026-09-14 23:59:57.067'} (any text a cast reads as a TIMESTAMP that has a
  * date). Every method is static and thread-safe.
  *
@@ -104,8 +106,7 @@ public final class ExpressionParser {
         e = new Comparison(op, e, additive());
       } else if (acceptKeyword("IS")) {
         boolean negated = acceptKeyword("NOT");
-        expectKeyword("NULL");
-        e = new NullCheck(e, negated);
+        e = acceptKeyword("DISTINCT") ? distinctFrom(e, negated) : nullCheck(e, negated);
       } else if (peek().isKeyword("NOT") && isNegatablePredicate(tokens.get(index + 1))) {
         index++;
         e = new Not(negatablePredicate(e));
@@ -115,6 +116,24 @@ public final class ExpressionParser {
         return e;
       }
     }
+  }
+
+  /** {@code e IS [NOT] NULL}; IS [NOT] has been read. */
+  private Expression nullCheck(Expression e, boolean negated) {
+    if (!acceptKeyword("NULL")) {
+      throw expected("NULL or DISTINCT FROM");
+    }
+    return new NullCheck(e, negated);
+  }
+
+  /**
+   * {@code e IS [NOT] DISTINCT FROM x}, which is {@code NOT (e <=> x)} (or {@code e <=> x}) as
+   * Spark reads it; IS [NOT] DISTINCT has been read.
+   */
+  private Expression distinctFrom(Expression e, boolean negated) {
+    expectKeyword("FROM");
+    Expression same = new Comparison(Comparison.Op.EQ_NULL_SAFE, e, additive());
+    return negated ? same : new Not(same);
   }
 
   private static boolean isNegatablePredicate(Token t) {
@@ -181,6 +200,8 @@ public final class ExpressionParser {
         e = new Arithmetic(Arithmetic.Op.DIVIDE, e, unary());
       } else if (acceptSymbol("%")) {
         e = new Arithmetic(Arithmetic.Op.REMAINDER, e, unary());
+      } else if (acceptOperatorWord("DIV")) {
+        e = new IntegralDivide(e, unary());
       } else {
         return e;
       }
@@ -572,6 +593,16 @@ public final class ExpressionParser {
       return true;
     }
     return false;
+  }
+
+  /**
+   * Reads {@code word} where an operator may stand, when an operand follows it: after
+   * {@code amount}, {@code div 2} is the operator and a lone {@code div} is an alias.
+   */
+  private boolean acceptOperatorWord(String word) {
+    Token next = tokens.get(Math.min(index + 1, tokens.size() - 1));
+    boolean operandFollows = next.kind() != Kind.EOF && !next.isSymbol(")") && !next.isSymbol(",");
+    return operandFollows && acceptKeyword(word);
   }
 
   private void expectSymbol(String symbol) {

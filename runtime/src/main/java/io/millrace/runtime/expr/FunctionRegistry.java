@@ -46,11 +46,45 @@ public final class FunctionRegistry {
         "contains(text, part)", "contains('Spark', 'par') = true");
 
     register("abs", 1, 1, a -> new MathFunction(MathFunction.Op.ABS, a.get(0)), "abs(number)", "abs(-1.5) = 1.5");
-    register("floor", 1, 1, a -> new MathFunction(MathFunction.Op.FLOOR, a.get(0)), "floor(number)", "floor(-2.5) = -3");
-    register("ceil", 1, 1, a -> new MathFunction(MathFunction.Op.CEIL, a.get(0)), "ceil(number)", "ceil(-2.5) = -2");
-    register("ceiling", 1, 1, a -> new MathFunction(MathFunction.Op.CEIL, a.get(0)), "ceiling(number)", "ceiling(2.1) = 3");
+    register("floor", 1, 2, a -> a.size() == 1 ? new MathFunction(MathFunction.Op.FLOOR, a.get(0))
+        : Round.floor(a.get(0), intLiteral(a.get(1), "floor", "scale")), "floor(number[, scale])",
+        "floor(-2.5) = -3; floor(3.14159, 2) = 3.14");
+    register("ceil", 1, 2, a -> a.size() == 1 ? new MathFunction(MathFunction.Op.CEIL, a.get(0))
+        : Round.ceil("ceil", a.get(0), intLiteral(a.get(1), "ceil", "scale")), "ceil(number[, scale])",
+        "ceil(-2.5) = -2; ceil(3.14159, 2) = 3.15");
+    register("ceiling", 1, 2, a -> a.size() == 1 ? new MathFunction(MathFunction.Op.CEIL, a.get(0))
+        : Round.ceil("ceiling", a.get(0), intLiteral(a.get(1), "ceiling", "scale")), "ceiling(number[, scale])",
+        "ceiling(2.1) = 3");
     register("round", 1, 2, a -> new Round(a.get(0), a.size() < 2 ? 0 : intLiteral(a.get(1), "round", "scale")),
         "round(number[, scale])", "round(2.675, 2) = 2.68");
+
+    // math and conditional (issue 16)
+    register("sqrt(x)", "sqrt(2.25) = 1.5", DoubleFunctions.of("sqrt", StrictMath::sqrt));
+    register("cbrt(x)", "cbrt(-27) = -3.0", DoubleFunctions.of("cbrt", StrictMath::cbrt));
+    register("exp(x)", "exp(0) = 1.0", DoubleFunctions.of("exp", StrictMath::exp));
+    register("pow(x, y)", "pow(2, 10) = 1024.0", DoubleFunctions.of("pow", StrictMath::pow));
+    register("power(x, y)", "power(2.5, 2) = 6.25", DoubleFunctions.of("power", StrictMath::pow));
+    register("ln(x)", "ln(1) = 0.0; NULL for x <= 0", DoubleFunctions.logarithm("ln", StrictMath::log));
+    register("log([base, ]x)", "log(2, 8) = 3.0; log(x) is ln(x)", DoubleFunctions.logarithm("log", StrictMath::log),
+        DoubleFunctions.logarithmToBase("log"));
+    register("log10(x)", "log10(1000) = 3.0", DoubleFunctions.logarithm("log10", StrictMath::log10));
+    register("log2(x)", "log2(8) = 3.0", DoubleFunctions.logarithm("log2", DoubleFunctions::log2));
+    register("sign(x)", "sign(-2.5) = -1.0", DoubleFunctions.of("sign", Math::signum));
+    register("signum(x)", "signum(0) = 0.0", DoubleFunctions.of("signum", Math::signum));
+    register("isnan", 1, 1, a -> new IsNaN(a.get(0)), "isnan(x)", "isnan(CAST('NaN' AS DOUBLE)) = true; isnan(NULL) = false");
+    register("bround", 1, 2, a -> Round.halfEven(a.get(0), a.size() < 2 ? 0 : intLiteral(a.get(1), "bround", "scale")),
+        "bround(number[, scale])", "bround(2.5) = 2; bround(3.5) = 4");
+    register("pmod", 2, 2, a -> new Arithmetic(Arithmetic.Op.PMOD, a.get(0), a.get(1)), "pmod(a, n)", "pmod(-7, 3) = 2");
+    register("div", 2, 2, a -> new IntegralDivide(a.get(0), a.get(1)), "div(a, b) or a DIV b", "-7 DIV 2 = -3");
+    register("if", 3, 3, a -> If.of(a.get(0), a.get(1), a.get(2)), "if(condition, then, else)",
+        "if(amount > 10, 'big', 'small')");
+    register("nvl", 2, 2, a -> new Nvl("nvl", a.get(0), a.get(1)), "nvl(x, y)", "nvl(NULL, 5) = 5");
+    register("ifnull", 2, 2, a -> new Nvl("ifnull", a.get(0), a.get(1)), "ifnull(x, y)", "ifnull(NULL, 'x') = 'x'");
+    register("nvl2", 3, 3, a -> If.nvl2(a.get(0), a.get(1), a.get(2)), "nvl2(x, ifNotNull, ifNull)",
+        "nvl2(NULL, 'a', 'b') = 'b'");
+    register("nullif", 2, 2, a -> new NullIf(a.get(0), a.get(1)), "nullif(a, b)", "nullif(1, 1) is NULL; nullif(1, 2) = 1");
+    register("greatest", 2, ANY, GreatestLeast::greatest, "greatest(x, y, ..)", "greatest(1, NULL, 3) = 3");
+    register("least", 2, ANY, GreatestLeast::least, "least(x, y, ..)", "least('b', 'a', 'c') = 'a'");
 
     register("current_timestamp", 0, 0, a -> new CurrentTimestamp(), "current_timestamp()",
         "current_timestamp() is the batch's time, the same for every row of it");

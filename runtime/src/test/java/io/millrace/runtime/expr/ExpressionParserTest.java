@@ -160,7 +160,7 @@ class ExpressionParserTest {
       "and              | 1  | expected an expression but found 'and'",
       "CASE a END       | 8  | expected WHEN but found 'END'",
       "CASE WHEN a 1 END | 13 | expected THEN but found '1'",
-      "a IS 1           | 6  | expected NULL but found '1'",
+      "a IS 1           | 6  | expected NULL or DISTINCT FROM but found '1'",
       "a = 'x' 'y'      | 9  | expected end of input but found 'y'",
       "x BETWEEN 1 OR 2 | 13 | expected AND but found 'OR'",
       "CAST(a AS blob)  | 11 | unknown type 'blob'",

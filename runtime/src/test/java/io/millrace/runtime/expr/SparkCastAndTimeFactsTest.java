@@ -42,14 +42,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Spark refuses, or a difference the README states.
  */
 class SparkCastAndTimeFactsTest {
-  /** Each probe file and the facts Spark printed for it: casts and time functions; the types SPI 1.4 added. */
+  /**
+   * Each probe file and the facts Spark printed for it: casts and time functions; the types SPI
+   * 1.4 added; math and conditional functions and the operators DIV, ||, &lt;=&gt; and IS DISTINCT FROM.
+   */
   private static final List<List<String>> FILES = List.of(
       List.of("spark-cast-time-probes.sql", "spark-cast-time-facts.txt"),
       List.of("spark-types-probes.sql", "spark-types-facts.txt"),
       List.of("spark-date-probes.sql", "spark-date-facts.txt"),
       List.of("spark-collection-probes.sql", "spark-collection-facts.txt"),
       List.of("spark-json-probes.sql", "spark-json-facts.txt"),
-      List.of("spark-lambda-probes.sql", "spark-lambda-facts.txt"));
+      List.of("spark-lambda-probes.sql", "spark-lambda-facts.txt"),
+      List.of("spark-math-probes.sql", "spark-math-facts.txt"));
   private static final EvalContext CONTEXT = EvalContext.ofBatchTimestamp(ExprFixture.BATCH);
 
   /** Spark accepts these; Millrace refuses them when the query is analysed, saying this. */
@@ -60,7 +64,14 @@ class SparkCastAndTimeFactsTest {
       entry("CAST(to_timestamp(true) AS STRING)", "is BOOLEAN but STRING, TIMESTAMP or a number is needed"),
       entry("CAST(to_timestamp(X'01') AS STRING)", "is BINARY but STRING, TIMESTAMP or a number is needed"),
       entry("CAST(window('2026-09-14 23:59:57.067', '5 minutes') AS STRING)", "needs a TIMESTAMP column"),
-      entry("DATE '2024-05-01' - DATE '2024-04-01'", "datediff(end, start) gives the days between them"));
+      entry("DATE '2024-05-01' - DATE '2024-04-01'", "datediff(end, start) gives the days between them"),
+      // Spark finds a common type by turning a number into text; Millrace, as for CASE and coalesce, does not.
+      entry("if(true, 1, 'a')", "its values must share a type"),
+      entry("nvl('a', 1)", "its values must share a type"),
+      // Arithmetic does not read text as a number, as + and % do not.
+      entry("pmod('7', 3)", "is STRING but a numeric type"),
+      entry("bround(2.5, CAST(NULL AS INT))", "bround needs its scale as an integer literal"),
+      entry("CAST(X'61' || X'62' AS STRING)", "is BINARY but STRING is needed"));
 
   /** Spark refuses these; Millrace reads them (the README lists them) and gives this. */
   private static final Map<String, String> EXTENSIONS = Map.ofEntries(
