@@ -45,6 +45,19 @@ public final class FunctionRegistry {
     register("contains", 2, 2, a -> new StringPredicate(StringPredicate.Op.CONTAINS, a.get(0), a.get(1)),
         "contains(text, part)", "contains('Spark', 'par') = true");
 
+    // string and hash (issue 16)
+    register("regexp_replace", 3, 4, RegexpReplace::new, "regexp_replace(text, regexp, replacement[, position])",
+        "regexp_replace('100-200', '([0-9]+)', 'n') = 'n-n'");
+    register("regexp_extract", 2, 3, RegexpExtract::new, "regexp_extract(text, regexp[, group])",
+        "regexp_extract('100-200', '([0-9]+)-([0-9]+)', 2) = '200'");
+    register("regexp_like", 2, 2, a -> new RegexpLike("regexp_like", a.get(0), a.get(1)), "regexp_like(text, regexp)",
+        "regexp_like('Spark', '^S.*k$') = true, as 'Spark' RLIKE '^S.*k$'");
+    register("rlike", 2, 2, a -> new RegexpLike("rlike", a.get(0), a.get(1)), "rlike(text, regexp)",
+        "rlike('Spark', 'par') = true");
+    register("regexp", 2, 2, a -> new RegexpLike("regexp", a.get(0), a.get(1)), "regexp(text, regexp)",
+        "regexp('Spark', 'par') = true");
+    register("split", 2, 3, Split::new, "split(text, regexp[, limit])", "split('a,b,c', ',', 2) = ['a', 'b,c']");
+
     register("abs", 1, 1, a -> new MathFunction(MathFunction.Op.ABS, a.get(0)), "abs(number)", "abs(-1.5) = 1.5");
     register("floor", 1, 1, a -> new MathFunction(MathFunction.Op.FLOOR, a.get(0)), "floor(number)", "floor(-2.5) = -3");
     register("ceil", 1, 1, a -> new MathFunction(MathFunction.Op.CEIL, a.get(0)), "ceil(number)", "ceil(-2.5) = -2");
