@@ -57,6 +57,28 @@ public final class FunctionRegistry {
     register("regexp", 2, 2, a -> new RegexpLike("regexp", a.get(0), a.get(1)), "regexp(text, regexp)",
         "regexp('Spark', 'par') = true");
     register("split", 2, 3, Split::new, "split(text, regexp[, limit])", "split('a,b,c', ',', 2) = ['a', 'b,c']");
+    register("instr(text, part)", "instr('SparkSQL', 'SQL') = 6", StringFunctions.INSTR);
+    register("locate", 2, 3, Locate::new, "locate(part, text[, start])", "locate('bar', 'foobarbar', 5) = 7");
+    register("lpad", 2, 3, a -> new Pad(true, a), "lpad(text, length[, pad])", "lpad('7', 3, '0') = '007'");
+    register("rpad", 2, 3, a -> new Pad(false, a), "rpad(text, length[, pad])", "rpad('ab', 4, '.') = 'ab..'");
+    register("replace(text, search[, replacement])", "replace('ABCabc', 'abc', 'DEF') = 'ABCDEF'",
+        StringFunctions.REPLACE, StringFunctions.REPLACE_WITH_NOTHING);
+    register("translate(text, from, to)", "translate('AaBbCc', 'abc', '123') = 'A1B2C3'", StringFunctions.TRANSLATE);
+    register("initcap(text)", "initcap('sPark sql') = 'Spark Sql'", StringFunctions.INITCAP);
+    register("reverse", 1, 1, a -> new Reverse(a.get(0)), "reverse(text or array)", "reverse('Spark') = 'krapS'");
+    register("repeat(text, times)", "repeat('ab', 3) = 'ababab'", StringFunctions.REPEAT);
+    register("char_length", 1, 1, a -> new Length("char_length", a.get(0)), "char_length(text or binary)",
+        "char_length('héllo') = 5");
+    register("character_length", 1, 1, a -> new Length("character_length", a.get(0)),
+        "character_length(text or binary)", "character_length('héllo') = 5");
+    register("concat_ws", 1, ANY, ConcatWs::new, "concat_ws(separator, text or array, ..)",
+        "concat_ws(',', 'a', NULL, split('b c', ' ')) = 'a,b,c'");
+    register("format_number", 2, 2, FormatNumber::new, "format_number(number, decimals or pattern)",
+        "format_number(12332.123456, 2) = '12,332.12'");
+    register("format_string", 1, ANY, a -> new FormatString("format_string", a), "format_string(format, x, ..)",
+        "format_string('%s has %d', 'box', 3) = 'box has 3'");
+    register("printf", 1, ANY, a -> new FormatString("printf", a), "printf(format, x, ..)",
+        "printf('%05.1f', 3.14159D) = '003.1'");
 
     register("abs", 1, 1, a -> new MathFunction(MathFunction.Op.ABS, a.get(0)), "abs(number)", "abs(-1.5) = 1.5");
     register("floor", 1, 1, a -> new MathFunction(MathFunction.Op.FLOOR, a.get(0)), "floor(number)", "floor(-2.5) = -3");
