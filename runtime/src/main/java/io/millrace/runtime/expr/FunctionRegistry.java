@@ -79,6 +79,16 @@ public final class FunctionRegistry {
         "format_string('%s has %d', 'box', 3) = 'box has 3'");
     register("printf", 1, ANY, a -> new FormatString("printf", a), "printf(format, x, ..)",
         "printf('%05.1f', 3.14159D) = '003.1'");
+    register("md5(binary or text)", "md5('Spark') = '8cde774d6f7333752ed72cacddb05126'", Digests.MD5);
+    register("sha1(binary or text)", "sha1('Spark') = '85f5955f4b27a9a4c2aab6ffe5d7189fc298b92c'", Digests.SHA1);
+    register("sha(binary or text)", "sha('Spark') = sha1('Spark')", Digests.SHA);
+    register("sha2(binary or text, bits)", "sha2('Spark', 256) = '529bc3b0..'; bits 224, 256 (or 0), 384 or 512",
+        Digests.SHA2);
+    register("crc32(binary or text)", "crc32('Spark') = 1557323817", Digests.CRC32);
+    register("hash", 1, ANY, a -> new SparkHash(SparkHash.Algorithm.MURMUR3, a), "hash(x, ..)",
+        "hash('Spark', 2) is Spark's Murmur3 hash, seed 42");
+    register("xxhash64", 1, ANY, a -> new SparkHash(SparkHash.Algorithm.XXHASH64, a), "xxhash64(x, ..)",
+        "xxhash64('Spark', 2) is Spark's 64-bit xxHash, seed 42");
 
     register("abs", 1, 1, a -> new MathFunction(MathFunction.Op.ABS, a.get(0)), "abs(number)", "abs(-1.5) = 1.5");
     register("floor", 1, 1, a -> new MathFunction(MathFunction.Op.FLOOR, a.get(0)), "floor(number)", "floor(-2.5) = -3");
