@@ -230,6 +230,11 @@ public final class Column {
     return apply(Operator.LIKE, node, new ColumnNode.Literal(pattern));
   }
 
+  /** Whether the regular expression {@code regexp} (Java's syntax) matches some part of the text: SQL RLIKE. */
+  public Column rlike(String regexp) {
+    return new Column(new ColumnNode.Call("rlike", List.of(node, new ColumnNode.Literal(regexp))));
+  }
+
   /** The SQL text of the expression, which is also its default output name. */
   @Override
   public String toString() {

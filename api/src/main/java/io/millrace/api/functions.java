@@ -151,6 +151,221 @@ public final class functions {
     return call("substring", str, lit(pos), lit(len));
   }
 
+  /** The number of characters (code points) of a string, or of bytes of a BINARY value. */
+  public static Column char_length(Column str) {
+    return call("char_length", str);
+  }
+
+  /** The same as {@link #char_length}. */
+  public static Column character_length(Column str) {
+    return call("character_length", str);
+  }
+
+  /**
+   * The text of the columns and of the elements of array columns, joined by {@code sep};
+   * NULLs are skipped, unlike {@link #concat}.
+   */
+  public static Column concat_ws(String sep, Column... exprs) {
+    Column[] arguments = new Column[exprs.length + 1];
+    arguments[0] = lit(sep);
+    System.arraycopy(exprs, 0, arguments, 1, exprs.length);
+    return call("concat_ws", arguments);
+  }
+
+  /** Every match of the regular expression {@code pattern} replaced; {@code $1} in {@code replacement} is group 1. */
+  public static Column regexp_replace(Column e, String pattern, String replacement) {
+    return regexp_replace(e, lit(pattern), lit(replacement));
+  }
+
+  public static Column regexp_replace(Column e, Column pattern, Column replacement) {
+    return call("regexp_replace", e, pattern, replacement);
+  }
+
+  /**
+   * Group {@code groupIdx} (0 for the whole match) of the first match of the regular expression
+   * {@code exp}; the empty string when nothing matches.
+   */
+  public static Column regexp_extract(Column e, String exp, int groupIdx) {
+    return call("regexp_extract", e, lit(exp), lit(groupIdx));
+  }
+
+  /** Whether the regular expression {@code regexp} matches some part of {@code str} ({@code str RLIKE regexp}). */
+  public static Column regexp_like(Column str, Column regexp) {
+    return call("regexp_like", str, regexp);
+  }
+
+  /** The same as {@link #regexp_like}. */
+  public static Column rlike(Column str, Column regexp) {
+    return call("rlike", str, regexp);
+  }
+
+  /** The same as {@link #regexp_like}. */
+  public static Column regexp(Column str, Column regexp) {
+    return call("regexp", str, regexp);
+  }
+
+  /** The parts of {@code str} around the matches of the regular expression {@code pattern}, as an array. */
+  public static Column split(Column str, String pattern) {
+    return split(str, lit(pattern));
+  }
+
+  /** At most {@code limit} parts when it is positive, the last holding the rest. */
+  public static Column split(Column str, String pattern, int limit) {
+    return split(str, lit(pattern), lit(limit));
+  }
+
+  public static Column split(Column str, Column pattern) {
+    return call("split", str, pattern);
+  }
+
+  public static Column split(Column str, Column pattern, Column limit) {
+    return call("split", str, pattern, limit);
+  }
+
+  /** The 1-based position of the first {@code substring} in {@code str}, or 0. */
+  public static Column instr(Column str, String substring) {
+    return instr(str, lit(substring));
+  }
+
+  public static Column instr(Column str, Column substring) {
+    return call("instr", str, substring);
+  }
+
+  /** The 1-based position of the first {@code substr} in {@code str}, or 0. */
+  public static Column locate(String substr, Column str) {
+    return call("locate", lit(substr), str);
+  }
+
+  /** The 1-based position of the first {@code substr} in {@code str} at or after {@code pos}, or 0. */
+  public static Column locate(String substr, Column str, int pos) {
+    return call("locate", lit(substr), str, lit(pos));
+  }
+
+  /** {@code str} filled on the left with {@code pad} to {@code len} characters, or cut to them. */
+  public static Column lpad(Column str, int len, String pad) {
+    return lpad(str, lit(len), lit(pad));
+  }
+
+  /** BINARY {@code str} filled on the left with the bytes of {@code pad} to {@code len} bytes, or cut to them. */
+  public static Column lpad(Column str, int len, byte[] pad) {
+    return lpad(str, lit(len), lit(pad));
+  }
+
+  public static Column lpad(Column str, Column len, Column pad) {
+    return call("lpad", str, len, pad);
+  }
+
+  /** {@code str} filled on the right with {@code pad} to {@code len} characters, or cut to them. */
+  public static Column rpad(Column str, int len, String pad) {
+    return rpad(str, lit(len), lit(pad));
+  }
+
+  public static Column rpad(Column str, int len, byte[] pad) {
+    return rpad(str, lit(len), lit(pad));
+  }
+
+  public static Column rpad(Column str, Column len, Column pad) {
+    return call("rpad", str, len, pad);
+  }
+
+  /** {@code src} without any {@code search} in it. */
+  public static Column replace(Column src, Column search) {
+    return call("replace", src, search);
+  }
+
+  /** Every {@code search} in {@code src} replaced by {@code replace} (plain text, not a regular expression). */
+  public static Column replace(Column src, Column search, Column replace) {
+    return call("replace", src, search, replace);
+  }
+
+  /**
+   * Each character of {@code src} found in {@code matchingString} replaced by the character at
+   * the same place in {@code replaceString}, or removed when that is shorter.
+   */
+  public static Column translate(Column src, String matchingString, String replaceString) {
+    return call("translate", src, lit(matchingString), lit(replaceString));
+  }
+
+  /** The first letter of each word (after a space) in title case, the rest in lower case. */
+  public static Column initcap(Column e) {
+    return call("initcap", e);
+  }
+
+  /** A string's characters, or an array's elements, in reverse order. */
+  public static Column reverse(Column e) {
+    return call("reverse", e);
+  }
+
+  /** {@code str} repeated {@code n} times. */
+  public static Column repeat(Column str, int n) {
+    return repeat(str, lit(n));
+  }
+
+  public static Column repeat(Column str, Column n) {
+    return call("repeat", str, n);
+  }
+
+  /** The number {@code x} with thousands separators and {@code d} decimal places, rounded half to even. */
+  public static Column format_number(Column x, int d) {
+    return call("format_number", x, lit(d));
+  }
+
+  /** Java's {@code String.format(format, ..)} of the arguments' values, in the US locale. */
+  public static Column format_string(String format, Column... arguments) {
+    Column[] all = new Column[arguments.length + 1];
+    all[0] = lit(format);
+    System.arraycopy(arguments, 0, all, 1, arguments.length);
+    return call("format_string", all);
+  }
+
+  /** The same as {@link #format_string}, with the format a column. */
+  public static Column printf(Column format, Column... arguments) {
+    Column[] all = new Column[arguments.length + 1];
+    all[0] = format;
+    System.arraycopy(arguments, 0, all, 1, arguments.length);
+    return call("printf", all);
+  }
+
+  // ---- hashes ----
+
+  /** The MD5 digest of a BINARY value (or a string's UTF-8 bytes) as hex text. */
+  public static Column md5(Column e) {
+    return call("md5", e);
+  }
+
+  /** The SHA-1 digest as hex text. */
+  public static Column sha1(Column e) {
+    return call("sha1", e);
+  }
+
+  /**
+   * The SHA-2 digest of {@code numBits} (224, 256, 384, 512, or 0 for 256) as hex text.
+   *
+   * @throws IllegalArgumentException for any other number of bits, as Spark's does
+   */
+  public static Column sha2(Column e, int numBits) {
+    if (numBits != 0 && numBits != 224 && numBits != 256 && numBits != 384 && numBits != 512) {
+      throw new IllegalArgumentException("numBits " + numBits
+          + " is not in the permitted values (0, 224, 256, 384, 512)");
+    }
+    return call("sha2", e, lit(numBits));
+  }
+
+  /** The CRC-32 of a BINARY value (or a string's UTF-8 bytes), as a BIGINT. */
+  public static Column crc32(Column e) {
+    return call("crc32", e);
+  }
+
+  /** Spark's Murmur3 hash of the columns (seed 42) as an INT: the same value Spark gives. */
+  public static Column hash(Column... cols) {
+    return call("hash", cols);
+  }
+
+  /** Spark's 64-bit xxHash of the columns (seed 42) as a BIGINT: the same value Spark gives. */
+  public static Column xxhash64(Column... cols) {
+    return call("xxhash64", cols);
+  }
+
   // ---- math ----
 
   public static Column abs(Column e) {

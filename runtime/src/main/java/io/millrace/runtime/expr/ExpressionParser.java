@@ -17,7 +17,7 @@ import java.util.List;
  *   AND
  *   NOT
  *   comparisons (= == != &lt;&gt; &lt; &lt;= &gt; &gt;= &lt;=&gt;), IS [NOT] NULL,
- *       IS [NOT] DISTINCT FROM, [NOT] IN (...), [NOT] BETWEEN a AND b, [NOT] LIKE
+ *       IS [NOT] DISTINCT FROM, [NOT] IN (...), [NOT] BETWEEN a AND b, [NOT] LIKE, [NOT] RLIKE (or REGEXP)
  *   + - ||
  *   * / % DIV
  *   unary - and +
@@ -137,10 +137,18 @@ public final class ExpressionParser {
   }
 
   private static boolean isNegatablePredicate(Token t) {
-    return t.isKeyword("IN") || t.isKeyword("BETWEEN") || t.isKeyword("LIKE");
+    return t.isKeyword("IN") || t.isKeyword("BETWEEN") || t.isKeyword("LIKE") || isRegexpLike(t);
   }
 
-  /** IN, BETWEEN or LIKE applied to {@code e}; the caller has seen the keyword. */
+  /**
+   * RLIKE or its synonym REGEXP. As in Spark they are not reserved: a column may be named
+   * {@code regexp}, and {@code regexp(s, p)} is the function.
+   */
+  private static boolean isRegexpLike(Token t) {
+    return t.isKeyword("RLIKE") || t.isKeyword("REGEXP");
+  }
+
+  /** IN, BETWEEN, LIKE or RLIKE applied to {@code e}; the caller has seen the keyword. */
   private Expression negatablePredicate(Expression e) {
     if (acceptKeyword("IN")) {
       expectSymbol("(");
@@ -155,6 +163,10 @@ public final class ExpressionParser {
       Expression lower = additive();
       expectKeyword("AND");
       return new Between(e, lower, additive());
+    }
+    if (isRegexpLike(peek())) {
+      index++;
+      return new RegexpLike(e, additive());
     }
     expectKeyword("LIKE");
     return new Like(e, additive());

@@ -45,6 +45,51 @@ public final class FunctionRegistry {
     register("contains", 2, 2, a -> new StringPredicate(StringPredicate.Op.CONTAINS, a.get(0), a.get(1)),
         "contains(text, part)", "contains('Spark', 'par') = true");
 
+    // string and hash (issue 16)
+    register("regexp_replace", 3, 4, RegexpReplace::new, "regexp_replace(text, regexp, replacement[, position])",
+        "regexp_replace('100-200', '([0-9]+)', 'n') = 'n-n'");
+    register("regexp_extract", 2, 3, RegexpExtract::new, "regexp_extract(text, regexp[, group])",
+        "regexp_extract('100-200', '([0-9]+)-([0-9]+)', 2) = '200'");
+    register("regexp_like", 2, 2, a -> new RegexpLike("regexp_like", a.get(0), a.get(1)), "regexp_like(text, regexp)",
+        "regexp_like('Spark', '^S.*k$') = true, as 'Spark' RLIKE '^S.*k$'");
+    register("rlike", 2, 2, a -> new RegexpLike("rlike", a.get(0), a.get(1)), "rlike(text, regexp)",
+        "rlike('Spark', 'par') = true");
+    register("regexp", 2, 2, a -> new RegexpLike("regexp", a.get(0), a.get(1)), "regexp(text, regexp)",
+        "regexp('Spark', 'par') = true");
+    register("split", 2, 3, Split::new, "split(text, regexp[, limit])", "split('a,b,c', ',', 2) = ['a', 'b,c']");
+    register("instr(text, part)", "instr('SparkSQL', 'SQL') = 6", StringFunctions.INSTR);
+    register("locate", 2, 3, Locate::new, "locate(part, text[, start])", "locate('bar', 'foobarbar', 5) = 7");
+    register("lpad", 2, 3, a -> new Pad(true, a), "lpad(text, length[, pad])", "lpad('7', 3, '0') = '007'");
+    register("rpad", 2, 3, a -> new Pad(false, a), "rpad(text, length[, pad])", "rpad('ab', 4, '.') = 'ab..'");
+    register("replace(text, search[, replacement])", "replace('ABCabc', 'abc', 'DEF') = 'ABCDEF'",
+        StringFunctions.REPLACE, StringFunctions.REPLACE_WITH_NOTHING);
+    register("translate(text, from, to)", "translate('AaBbCc', 'abc', '123') = 'A1B2C3'", StringFunctions.TRANSLATE);
+    register("initcap(text)", "initcap('sPark sql') = 'Spark Sql'", StringFunctions.INITCAP);
+    register("reverse", 1, 1, a -> new Reverse(a.get(0)), "reverse(text or array)", "reverse('Spark') = 'krapS'");
+    register("repeat(text, times)", "repeat('ab', 3) = 'ababab'", StringFunctions.REPEAT);
+    register("char_length", 1, 1, a -> new Length("char_length", a.get(0)), "char_length(text or binary)",
+        "char_length('héllo') = 5");
+    register("character_length", 1, 1, a -> new Length("character_length", a.get(0)),
+        "character_length(text or binary)", "character_length('héllo') = 5");
+    register("concat_ws", 1, ANY, ConcatWs::new, "concat_ws(separator, text or array, ..)",
+        "concat_ws(',', 'a', NULL, split('b c', ' ')) = 'a,b,c'");
+    register("format_number", 2, 2, FormatNumber::new, "format_number(number, decimals or pattern)",
+        "format_number(12332.123456, 2) = '12,332.12'");
+    register("format_string", 1, ANY, a -> new FormatString("format_string", a), "format_string(format, x, ..)",
+        "format_string('%s has %d', 'box', 3) = 'box has 3'");
+    register("printf", 1, ANY, a -> new FormatString("printf", a), "printf(format, x, ..)",
+        "printf('%05.1f', 3.14159D) = '003.1'");
+    register("md5(binary or text)", "md5('Spark') = '8cde774d6f7333752ed72cacddb05126'", Digests.MD5);
+    register("sha1(binary or text)", "sha1('Spark') = '85f5955f4b27a9a4c2aab6ffe5d7189fc298b92c'", Digests.SHA1);
+    register("sha(binary or text)", "sha('Spark') = sha1('Spark')", Digests.SHA);
+    register("sha2(binary or text, bits)", "sha2('Spark', 256) = '529bc3b0..'; bits 224, 256 (or 0), 384 or 512",
+        Digests.SHA2);
+    register("crc32(binary or text)", "crc32('Spark') = 1557323817", Digests.CRC32);
+    register("hash", 1, ANY, a -> new SparkHash(SparkHash.Algorithm.MURMUR3, a), "hash(x, ..)",
+        "hash('Spark', 2) is Spark's Murmur3 hash, seed 42");
+    register("xxhash64", 1, ANY, a -> new SparkHash(SparkHash.Algorithm.XXHASH64, a), "xxhash64(x, ..)",
+        "xxhash64('Spark', 2) is Spark's 64-bit xxHash, seed 42");
+
     register("abs", 1, 1, a -> new MathFunction(MathFunction.Op.ABS, a.get(0)), "abs(number)", "abs(-1.5) = 1.5");
     register("floor", 1, 2, a -> a.size() == 1 ? new MathFunction(MathFunction.Op.FLOOR, a.get(0))
         : Round.floor(a.get(0), intLiteral(a.get(1), "floor", "scale")), "floor(number[, scale])",

@@ -12,7 +12,12 @@ import java.util.List;
 public final class Length extends FunctionCall {
 
   public Length(Expression child) {
-    super("length", List.of(child));
+    this("length", child);
+  }
+
+  /** The same function under another of its names: {@code char_length}, {@code character_length}. */
+  public Length(String name, Expression child) {
+    super(name, List.of(child));
   }
 
   @Override

@@ -26,10 +26,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every cast, time function, typed literal and typed operator against Spark's own results.
- * {@code spark-cast-time-facts.txt} and {@code spark-types-facts.txt} (beside this class, in the
- * test resources) are what Spark 4.0.1 printed, unedited, for the queries of
- * {@code spark-cast-time-probes.sql} and {@code spark-types-probes.sql}, run with
+ * Every cast, time function, typed literal, typed operator, string and hash function against
+ * Spark's own results. {@code spark-cast-time-facts.txt}, {@code spark-types-facts.txt} and
+ * {@code spark-string-facts.txt} (beside this class, in the test resources) are what Spark
+ * 4.0.1 printed, unedited, for the queries of the {@code .sql} probe files of the same names, run with
  * {@code spark.sql.ansi.enabled=false} and the session time zone UTC (Millrace's only zone):
  *
  * <pre>/tmp/spark-oracle/run.sh SqlFacts spark-cast-time-probes.sql &gt; spark-cast-time-facts.txt</pre>
@@ -37,14 +37,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Each line reads {@code SELECT expr  =>  value :type ;;}, {@code NULL ;;} or
  * {@code ERROR Exception: message}. Millrace evaluates {@code expr} (Spark's {@code \'} inside
  * a string written as SQL's {@code ''}) and must print the same value and type, fail the same
- * way (an overflow at run time; anything else Spark refuses is refused at analysis), or be
- * listed below: a form Millrace refuses at analysis although Spark accepts it, an extension
- * Spark refuses, or a difference the README states.
+ * way (an overflow at run time; anything else Spark refuses is refused at analysis, unless
+ * listed as failing when run), or be listed below: a form Millrace refuses at analysis although
+ * Spark accepts it, an extension Spark refuses, or a difference the README states.
  */
 class SparkCastAndTimeFactsTest {
   /**
    * Each probe file and the facts Spark printed for it: casts and time functions; the types SPI
-   * 1.4 added; math and conditional functions and the operators DIV, ||, &lt;=&gt; and IS DISTINCT FROM.
+   * 1.4 added; date, collection, JSON and lambda functions; math and conditional functions and the
+   * operators DIV, ||, &lt;=&gt; and IS DISTINCT FROM; string and hash functions.
    */
   private static final List<List<String>> FILES = List.of(
       List.of("spark-cast-time-probes.sql", "spark-cast-time-facts.txt"),
@@ -53,7 +54,8 @@ class SparkCastAndTimeFactsTest {
       List.of("spark-collection-probes.sql", "spark-collection-facts.txt"),
       List.of("spark-json-probes.sql", "spark-json-facts.txt"),
       List.of("spark-lambda-probes.sql", "spark-lambda-facts.txt"),
-      List.of("spark-math-probes.sql", "spark-math-facts.txt"));
+      List.of("spark-math-probes.sql", "spark-math-facts.txt"),
+      List.of("spark-string-probes.sql", "spark-string-facts.txt"));
   private static final EvalContext CONTEXT = EvalContext.ofBatchTimestamp(ExprFixture.BATCH);
 
   /** Spark accepts these; Millrace refuses them when the query is analysed, saying this. */
@@ -71,7 +73,17 @@ class SparkCastAndTimeFactsTest {
       // Arithmetic does not read text as a number, as + and % do not.
       entry("pmod('7', 3)", "is STRING but a numeric type"),
       entry("bround(2.5, CAST(NULL AS INT))", "bround needs its scale as an integer literal"),
-      entry("CAST(X'61' || X'62' AS STRING)", "is BINARY but STRING is needed"));
+      entry("CAST(X'61' || X'62' AS STRING)", "is BINARY but STRING is needed"),
+      // An invalid literal pattern is refused when the query is resolved, even where no row reaches it.
+      entry("NULL RLIKE '('", "the regular expression '(' is invalid: Unclosed group"),
+      // Millrace takes only whole numbers where an integer is needed, and does not read BINARY as text.
+      entry("lpad('a', 2.5, 'x')", "2.5 is DECIMAL(2,1) but an integral number is needed"),
+      entry("repeat('a', 2.9)", "2.9 is DECIMAL(2,1) but an integral number is needed"),
+      entry("CAST(lpad(X'4142', 4) AS STRING)", "X'4142' is BINARY but STRING is needed"),
+      entry("concat_ws(',', X'41')", "X'41' is BINARY but STRING is needed"),
+      // Spark formats its internal objects for these ([a,b] for an array, [B@1f2e3d for bytes).
+      entry("format_string('%s', split('a,b', ','))", "which format_string cannot format"),
+      entry("format_string('%s', X'41')", "which format_string cannot format"));
 
   /** Spark refuses these; Millrace reads them (the README lists them) and gives this. */
   private static final Map<String, String> EXTENSIONS = Map.ofEntries(
@@ -93,16 +105,43 @@ class SparkCastAndTimeFactsTest {
       entry("CAST(window(TIMESTAMP '2026-09-14 23:59:57.067', '1.5 milliseconds') AS STRING)",
           "{2026-09-14 23:59:57.066, 2026-09-14 23:59:57.0675} :string"),
       entry("CAST(window(TIMESTAMP '2026-09-14 23:59:57.067', '1.5 hours') AS STRING)",
-          "{2026-09-14 22:30:00, 2026-09-15 00:00:00} :string"));
+          "{2026-09-14 22:30:00, 2026-09-15 00:00:00} :string"),
+      // Spark passes a DECIMAL to the formatter as its own Decimal class, which %f refuses.
+      entry("format_string('%5.2f', 3.14159)", " 3.14 :string"));
 
   /** Results that differ from Spark's for a reason the README states. */
   private static final Map<String, String> DIFFERENT = Map.ofEntries(
       // Spark drops a row whose window time is NULL; a select in Millrace never drops a row.
       entry("CAST(window(CAST(NULL AS TIMESTAMP), '5 minutes') AS STRING)", "NULL"),
       // A Java string cannot hold invalid UTF-8: both sides decode to U+FFFD.
-      entry("CAST(X'FF' AS STRING) = CAST(X'EFBFBD' AS STRING)", "true :boolean"));
+      entry("CAST(X'FF' AS STRING) = CAST(X'EFBFBD' AS STRING)", "true :boolean"),
+      // An empty pattern matches between the halves of a surrogate pair: Spark's UTF-8 text turns
+      // each lone half into '?', a Java string keeps it (it becomes '?' when written as UTF-8).
+      entry("regexp_replace('a😀b', '', '-')", "-a-\uD83D-\uDE00-b- :string"),
+      // Spark's ByteArray.lpad fails (NegativeArraySizeException); Millrace gives empty bytes, as
+      // lpad of text does.
+      entry("CAST(lpad(X'4142', -1, X'30') AS STRING)", " :string"));
 
   private static final Set<String> SPARK_RUNTIME_ERRORS = Set.of("ArithmeticException");
+
+  /**
+   * Spark fails these when it evaluates a row, and so does Millrace: the query binds, and
+   * evaluating fails with a message holding this. (A regular expression or replacement that
+   * does not fit, where Millrace cannot tell at analysis: a pattern computed per row, a group
+   * index or replacement that fails only on a row the pattern matches.)
+   */
+  private static final Map<String, String> FAIL_WHEN_RUN = Map.ofEntries(
+      entry("regexp_replace('abc', 'b', '$2')", "does not fit the regular expression 'b': No group 2"),
+      entry("regexp_replace('abc', 'b', '$')", "does not fit the regular expression 'b'"),
+      entry("regexp_replace('abc', 'b', concat('$', '{name}'))", "No group with name {name}"),
+      entry("regexp_replace('abc', concat('(', ''), 'x')", "the regular expression '(' is invalid: Unclosed group"),
+      entry("regexp_extract('abc', '(a)', 2)", "the group index must be between 0 and 1"),
+      entry("regexp_extract('abc', '(a)', -1)", "the group index must be between 0 and 1"),
+      entry("regexp_extract('abc', 'a', 1)", "the group index must be between 0 and 0"),
+      entry("regexp_extract('abc', 'a')", "the group index must be between 0 and 0"),
+      entry("regexp_extract('xaby', concat('a', '(b)'), 2)", "the group index must be between 0 and 1"),
+      entry("'ab' RLIKE concat('(', '')", "the regular expression '(' is invalid: Unclosed group"),
+      entry("split('a,b', concat('(', ''))", "the regular expression '(' is invalid: Unclosed group"));
 
   static Stream<Arguments> facts() throws IOException {
     List<Arguments> facts = new ArrayList<>();
@@ -129,6 +168,11 @@ class SparkCastAndTimeFactsTest {
       assertThat(render(bind(expr))).isEqualTo(EXTENSIONS.get(sparkExpr));
     } else if (DIFFERENT.containsKey(sparkExpr)) {
       assertThat(render(bind(expr))).isEqualTo(DIFFERENT.get(sparkExpr));
+    } else if (FAIL_WHEN_RUN.containsKey(sparkExpr)) {
+      assertThat(sparkResult).startsWith("ERROR ");
+      BoundExpression bound = bind(expr);
+      assertThatThrownBy(() -> bound.eval(Row.of(), CONTEXT)).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining(FAIL_WHEN_RUN.get(sparkExpr));
     } else if (sparkResult.startsWith("ERROR ")) {
       String exception = sparkResult.substring("ERROR ".length(), sparkResult.indexOf(':'));
       if (SPARK_RUNTIME_ERRORS.contains(exception)) {
@@ -158,6 +202,7 @@ class SparkCastAndTimeFactsTest {
     Set<String> listed = new HashSet<>(REFUSED.keySet());
     listed.addAll(EXTENSIONS.keySet());
     listed.addAll(DIFFERENT.keySet());
+    listed.addAll(FAIL_WHEN_RUN.keySet());
     assertThat(probes).containsAll(listed);
   }
 
