@@ -11,7 +11,7 @@ import java.math.RoundingMode;
  * operator, cut to 38 digits by giving up scale (but keeping six digits of it) rather than
  * integral digits.
  */
-final class DecimalTypes {
+public final class DecimalTypes {
   private static final int MAX = DataType.MAX_PRECISION;
   /** The scale Spark keeps at least when a result type has more than 38 digits. */
   private static final int MIN_ADJUSTED_SCALE = 6;
@@ -66,7 +66,7 @@ final class DecimalTypes {
   }
 
   /** {@code value} at the scale of {@code type}, rounded half up; null when its digits do not fit (non-ANSI overflow). */
-  static BigDecimal fit(BigDecimal value, DataType type) {
+  public static BigDecimal fit(BigDecimal value, DataType type) {
     BigDecimal scaled = value.setScale(type.scale(), RoundingMode.HALF_UP);
     return scaled.precision() - scaled.scale() > type.precision() - type.scale() ? null : scaled;
   }

@@ -2,6 +2,7 @@ package io.millrace.runtime.state;
 
 import io.millrace.api.AnalysisException;
 import io.millrace.runtime.expr.AggregateCall;
+import io.millrace.runtime.expr.DecimalTypes;
 import io.millrace.runtime.expr.BoundExpression;
 import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Field;
@@ -133,7 +134,7 @@ abstract class Aggregator {
   abstract void load(Row row, AggBuffer b);
 
   /** count(x) counts non-null x; count(*) has no argument and counts rows. */
-  private static final class Count extends Aggregator {
+  private static class Count extends Aggregator {
     Count(String name, BoundExpression argument) {
       super(name, argument);
     }
@@ -150,13 +151,18 @@ abstract class Aggregator {
       b.words[offset] = 0;
     }
 
+    /** Whether a non-null value counts: every one does here. */
+    boolean counts(Object v) {
+      return true;
+    }
+
     void update(AggBuffer b, Object v) {
-      b.words[offset]++;
+      b.words[offset] += counts(v) ? 1 : 0;
     }
 
     @Override
     void update(long[] words, int base, Object v) {
-      words[base + offset]++;
+      words[base + offset] += counts(v) ? 1 : 0;
     }
 
     void merge(AggBuffer b, AggBuffer o) {
@@ -417,17 +423,17 @@ abstract class Aggregator {
     Object result(AggBuffer b) {
       java.math.BigDecimal sum = (java.math.BigDecimal) b.objects[offset];
       if (sum == null || !average) {
-        return sum == null ? null : fit(sum, sumType);
+        return sum == null ? null : DecimalTypes.fit(sum, sumType);
       }
       DataType type = resultType();
-      return fit(sum.divide(java.math.BigDecimal.valueOf((Long) b.objects[offset + 1]), type.scale(),
+      return DecimalTypes.fit(sum.divide(java.math.BigDecimal.valueOf((Long) b.objects[offset + 1]), type.scale(),
           java.math.RoundingMode.HALF_UP), type);
     }
 
     /** Stored in the sum's type: one that overflowed it is null from then on (its count stays above zero). */
     void save(AggBuffer b, Object[] row) {
       java.math.BigDecimal sum = (java.math.BigDecimal) b.objects[offset];
-      row[offset] = sum == null ? null : fit(sum, sumType);
+      row[offset] = sum == null ? null : DecimalTypes.fit(sum, sumType);
       row[offset + 1] = b.objects[offset + 1];
     }
 
@@ -435,50 +441,17 @@ abstract class Aggregator {
       b.objects[offset] = row.get(offset);
       b.objects[offset + 1] = row.getLong(offset + 1);
     }
-
-    private static java.math.BigDecimal fit(java.math.BigDecimal value, DataType type) {
-      java.math.BigDecimal scaled = value.setScale(type.scale(), java.math.RoundingMode.HALF_UP);
-      return scaled.precision() - scaled.scale() > type.precision() - type.scale() ? null : scaled;
-    }
   }
 
-  /** count_if(condition): the rows where it is true. */
-  private static final class CountIf extends Aggregator {
+  /** count_if(condition): the rows where it is true; a count otherwise. */
+  private static final class CountIf extends Count {
     CountIf(String name, BoundExpression argument) {
       super(name, argument);
     }
 
-    List<Field> bufferFields() {
-      return List.of(new Field(name, DataType.LONG, false));
-    }
-
-    DataType resultType() {
-      return DataType.LONG;
-    }
-
-    void init(AggBuffer b) {
-      b.words[offset] = 0;
-    }
-
-    void update(AggBuffer b, Object v) {
-      b.words[offset] += Boolean.TRUE.equals(v) ? 1 : 0;
-    }
-
     @Override
-    void update(long[] words, int base, Object v) {
-      words[base + offset] += Boolean.TRUE.equals(v) ? 1 : 0;
-    }
-
-    void merge(AggBuffer b, AggBuffer o) {
-      b.words[offset] += o.words[offset];
-    }
-
-    Object result(AggBuffer b) {
-      return b.words[offset];
-    }
-
-    void load(Row row, AggBuffer b) {
-      b.words[offset] = row.getLong(offset);
+    boolean counts(Object v) {
+      return Boolean.TRUE.equals(v);
     }
   }
 
