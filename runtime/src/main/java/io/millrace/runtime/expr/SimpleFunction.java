@@ -71,8 +71,7 @@ public final class SimpleFunction extends FunctionCall {
         default:
           break;
       }
-      BoundExpression cast = Cast.coerce(bound, type);
-      return cast;
+      return Cast.coerce(bound, type);
     }
   }
 

@@ -443,6 +443,28 @@ abstract class Aggregator {
     }
   }
 
+  /** An aggregator whose two slots hold objects, stored in the state row as they are. */
+  private abstract static class TwoObjectSlots extends Aggregator {
+    TwoObjectSlots(String name, BoundExpression argument) {
+      super(name, argument);
+    }
+
+    @Override
+    boolean keepsObjects() {
+      return true;
+    }
+
+    void save(AggBuffer b, Object[] row) {
+      row[offset] = b.objects[offset];
+      row[offset + 1] = b.objects[offset + 1];
+    }
+
+    void load(Row row, AggBuffer b) {
+      b.objects[offset] = row.get(offset);
+      b.objects[offset + 1] = row.get(offset + 1);
+    }
+  }
+
   /** count_if(condition): the rows where it is true; a count otherwise. */
   private static final class CountIf extends Count {
     CountIf(String name, BoundExpression argument) {
@@ -548,7 +570,7 @@ abstract class Aggregator {
    * Spark calls the result nondeterministic; here it follows input order within a batch and batch
    * order across batches.
    */
-  private static final class FirstOrLast extends Aggregator {
+  private static final class FirstOrLast extends TwoObjectSlots {
     private final boolean first;
 
     FirstOrLast(String name, BoundExpression argument, boolean first) {
@@ -562,11 +584,6 @@ abstract class Aggregator {
 
     DataType resultType() {
       return argument.type();
-    }
-
-    @Override
-    boolean keepsObjects() {
-      return true;
     }
 
     void init(AggBuffer b) {
@@ -593,19 +610,10 @@ abstract class Aggregator {
       return b.objects[offset];
     }
 
-    void save(AggBuffer b, Object[] row) {
-      row[offset] = b.objects[offset];
-      row[offset + 1] = b.objects[offset + 1];
-    }
-
-    void load(Row row, AggBuffer b) {
-      b.objects[offset] = row.get(offset);
-      b.objects[offset + 1] = row.get(offset + 1);
-    }
   }
 
   /** max_by(x, ordering) and min_by: x of the row with the greatest (least) ordering; rows without one are skipped. */
-  private static final class ByExtreme extends Aggregator {
+  private static final class ByExtreme extends TwoObjectSlots {
     private final DataType orderingType;
     private final boolean max;
 
@@ -621,11 +629,6 @@ abstract class Aggregator {
 
     DataType resultType() {
       return argument.type();
-    }
-
-    @Override
-    boolean keepsObjects() {
-      return true;
     }
 
     void init(AggBuffer b) {
@@ -657,15 +660,6 @@ abstract class Aggregator {
       return b.objects[offset];
     }
 
-    void save(AggBuffer b, Object[] row) {
-      row[offset] = b.objects[offset];
-      row[offset + 1] = b.objects[offset + 1];
-    }
-
-    void load(Row row, AggBuffer b) {
-      b.objects[offset] = row.get(offset);
-      b.objects[offset + 1] = row.get(offset + 1);
-    }
   }
 
   /**
