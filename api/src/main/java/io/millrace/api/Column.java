@@ -206,6 +206,14 @@ public final class Column {
     return new Column(new ColumnNode.Alias(node, alias));
   }
 
+  /**
+   * Names each column of a generator that makes several, as Spark's {@code as(String[])}:
+   * {@code posexplode(col("tags")).as(new String[] {"position", "tag"})}.
+   */
+  public Column as(String[] aliases) {
+    return new Column(new ColumnNode.MultiAlias(node, java.util.List.of(aliases)));
+  }
+
   /** The same as {@link #as}. */
   public Column alias(String alias) {
     return as(alias);

@@ -859,6 +859,69 @@ public final class functions {
     return call("to_utc_timestamp", timestamp, lit(zone));
   }
 
+  // ---- generators: only as a whole column of select or withColumn ----
+
+  /**
+   * A row per element of an array (column {@code col}) or per entry of a map ({@code key},
+   * {@code value}); a null or empty one makes none. Name a map's two columns with
+   * {@code explode(m).as(new String[] {"k", "v"})}.
+   */
+  public static Column explode(Column e) {
+    return call("explode", e);
+  }
+
+  /** As {@link #explode}, but a null or empty collection makes one row of nulls. */
+  public static Column explode_outer(Column e) {
+    return call("explode_outer", e);
+  }
+
+  /** As {@link #explode}, with each element's zero-based position first (column {@code pos}). */
+  public static Column posexplode(Column e) {
+    return call("posexplode", e);
+  }
+
+  /** As {@link #posexplode}, but a null or empty collection makes one row of nulls. */
+  public static Column posexplode_outer(Column e) {
+    return call("posexplode_outer", e);
+  }
+
+  /** A row per struct of an array of structs, its fields as columns. */
+  public static Column inline(Column e) {
+    return call("inline", e);
+  }
+
+  /** As {@link #inline}, but a null or empty array makes one row of nulls. */
+  public static Column inline_outer(Column e) {
+    return call("inline_outer", e);
+  }
+
+  /** One row of the named top-level fields of a JSON object, as strings, in columns {@code c0, c1, ..}. */
+  public static Column json_tuple(Column json, String... fields) {
+    Column[] arguments = new Column[fields.length + 1];
+    arguments[0] = json;
+    for (int i = 0; i < fields.length; i++) {
+      arguments[i + 1] = lit(fields[i]);
+    }
+    return call("json_tuple", arguments);
+  }
+
+  // ---- JSON ----
+
+  /** The value at a JSONPath such as {@code $.a.b[0]}: scalars as text, objects and arrays as JSON. */
+  public static Column get_json_object(Column json, String path) {
+    return call("get_json_object", json, lit(path));
+  }
+
+  /** JSON text parsed into the type a DDL string names, such as {@code "a INT, b ARRAY<STRING>"}. */
+  public static Column from_json(Column json, String schema) {
+    return call("from_json", json, lit(schema));
+  }
+
+  /** A struct, array or map as JSON text. */
+  public static Column to_json(Column e) {
+    return call("to_json", e);
+  }
+
   /** A call of the SQL function {@code name}. */
   private static Column call(String name, Column... arguments) {
     List<ColumnNode> nodes = new ArrayList<>(arguments.length);

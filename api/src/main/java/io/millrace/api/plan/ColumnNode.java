@@ -105,6 +105,21 @@ public sealed interface ColumnNode {
     }
   }
 
+  /** A generator's several columns named, in order: {@code posexplode(a) AS (p, v)}. */
+  record MultiAlias(ColumnNode child, List<String> names) implements ColumnNode {
+    public MultiAlias {
+      Objects.requireNonNull(child, "child");
+      names = List.copyOf(names);
+    }
+
+    @Override
+    public String toString() {
+      StringJoiner text = new StringJoiner(", ", child + " AS (", ")");
+      names.forEach(n -> text.add(SqlSpelling.identifier(n)));
+      return text.toString();
+    }
+  }
+
   /**
    * A part of a value: {@code child[key]} (an array's zero-based element, a map's value) when
    * {@code key} is given, else the struct field {@code child.field}.

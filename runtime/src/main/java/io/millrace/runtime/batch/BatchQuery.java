@@ -52,18 +52,18 @@ final class BatchQuery {
     }
     ResolvedPlan resolved = Analyzer.resolve(logical,
         r -> new ResolvedPlan.Source(0, "foreachBatch", batches.get(r).batch().schema()));
-    List<RowPipeline.Stage> stages = new ArrayList<>();
+    List<RowPipeline.Step> stages = new ArrayList<>();
     ResolvedPlan source = resolved.accept(new StagesToSource(stages));
     Collections.reverse(stages);
     return new BatchQuery(batches.values().iterator().next(),
-        RowPipeline.of(stages, source.schema(), resolved.schema()), stages.isEmpty());
+        RowPipeline.ofSteps(stages, source.schema(), resolved.schema()), stages.isEmpty());
   }
 
   /**
    * Walks from the top of the plan down to its source, gathering the stateless stages (top
    * first) and returning the source; refuses every operator a batch does not evaluate.
    */
-  private record StagesToSource(List<RowPipeline.Stage> stages) implements ResolvedPlan.Visitor<ResolvedPlan> {
+  private record StagesToSource(List<RowPipeline.Step> stages) implements ResolvedPlan.Visitor<ResolvedPlan> {
     @Override
     public ResolvedPlan source(ResolvedPlan.Source source) {
       return source;
@@ -71,7 +71,7 @@ final class BatchQuery {
 
     @Override
     public ResolvedPlan stateless(ResolvedPlan.Stateless stateless) {
-      stages.add(stateless.stage());
+      stages.add(stateless.step());
       return stateless.child().accept(this);
     }
 
@@ -116,13 +116,11 @@ final class BatchQuery {
       return input.batch().numRows();
     }
     EvalContext context = context(engine);
-    long n = 0;
+    long[] n = {0};
     for (Row row : input.batch()) {
-      if (pipeline.apply(row, context) != null) {
-        n++;
-      }
+      pipeline.forEachOutput(row, context, r -> n[0]++);
     }
-    return n;
+    return n[0];
   }
 
   /** A batch query reads the session clock for current_timestamp(); a replay may see another time. */
@@ -135,10 +133,8 @@ final class BatchQuery {
     EvalContext context = context(engine);
     List<Row> out = new ArrayList<>();
     for (Row row : input.batch()) {
-      Row r = pipeline.apply(row, context);
-      if (r != null) {
-        out.add(Row.wrap(r.toArray())); // the batch's rows may be reused once the batch is written
-      }
+      // the batch's rows may be reused once the batch is written
+      pipeline.forEachOutput(row, context, r -> out.add(Row.wrap(r.toArray())));
     }
     return out;
   }

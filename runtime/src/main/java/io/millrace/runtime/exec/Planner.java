@@ -99,38 +99,23 @@ final class Planner implements ResolvedPlan.Visitor<PhysicalOperator> {
 
   /** {@code top} and the stateless operators under it, down to the first other node, as one pipeline. */
   private PhysicalOperator fuse(ResolvedPlan top) {
-    List<RowPipeline.Stage> stages = new ArrayList<>();
-    List<String> names = new ArrayList<>();
+    List<ResolvedPlan> nodes = new ArrayList<>();
     ResolvedPlan node = top;
-    while (true) {
-      if (node instanceof ResolvedPlan.Stateless s) {
-        stages.add(s.stage());
-        names.add(s.name());
-        node = s.child();
-      } else if (node instanceof ResolvedPlan.Watermark w) {
-        stages.add(observeEventTime(w.id(), w.columnIndex()));
-        names.add("EventTimeWatermark(" + w.column() + ", " + w.delayMillis() + " ms)");
+    while (node instanceof ResolvedPlan.Stateless || node instanceof ResolvedPlan.Watermark) {
+      nodes.add(node);
+      node = node.children().get(0);
+    }
+    Collections.reverse(nodes);
+    FusedSteps steps = new FusedSteps();
+    for (ResolvedPlan n : nodes) {
+      if (n instanceof ResolvedPlan.Watermark w) {
         watermarkDelays.put(w.id(), w.delayMillis());
-        node = w.child();
+        steps.watermark(w);
       } else {
-        break;
+        steps.stateless((ResolvedPlan.Stateless) n);
       }
     }
-    Collections.reverse(stages);
-    Collections.reverse(names);
     PhysicalOperator input = node.accept(this);
-    return new PipelineExec(input, RowPipeline.of(stages, node.schema(), top.schema()), names);
-  }
-
-  /** Records each row's event time for the next watermark; the row passes unchanged. */
-  private static RowPipeline.Stage observeEventTime(int watermark, int column) {
-    return (row, context) -> {
-      Object t = row.get(column);
-      io.millrace.runtime.expr.EventTimeStats stats = context.eventTimeStats(watermark);
-      if (t != null && stats != null) {
-        stats.observe((Long) t);
-      }
-      return row;
-    };
+    return new PipelineExec(input, RowPipeline.ofSteps(steps.steps(), node.schema(), top.schema()), steps.names());
   }
 }

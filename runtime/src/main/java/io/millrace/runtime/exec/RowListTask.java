@@ -5,6 +5,7 @@ import io.millrace.runtime.plan.RowPipeline;
 import io.millrace.runtime.state.PartitionInput;
 import io.millrace.spi.data.Row;
 import java.util.List;
+import java.util.function.Consumer;
 
 /** Rows a stateful operator produced in this batch, read by the operators after it. */
 final class RowListTask implements RowTask {
@@ -21,6 +22,13 @@ final class RowListTask implements RowTask {
     if (pipeline == null) {
       for (Row row : rows) {
         out.add(row);
+      }
+      return;
+    }
+    if (pipeline.generates()) {
+      Consumer<Row> generated = out::add;
+      for (Row row : rows) {
+        pipeline.forEachOutput(row, context, generated);
       }
       return;
     }

@@ -8,6 +8,7 @@ import io.millrace.spi.source.PartitionReader;
 import io.millrace.spi.source.Source;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * Reads one input partition of a source, counting the rows the source gave. Every
@@ -50,6 +51,14 @@ final class SourcePartitionTask implements RowTask {
             checkStop();
           }
           out.add(reader.get());
+        }
+      } else if (pipeline.generates()) {
+        Consumer<Row> generated = out::add;
+        while (reader.next()) {
+          if ((++rows & (STOP_CHECK_ROWS - 1)) == 0) {
+            checkStop();
+          }
+          pipeline.forEachOutput(reader.get(), context, generated);
         }
       } else {
         while (reader.next()) {

@@ -31,6 +31,8 @@ public final class ApiExpressions {
       return sql.named() ? ExpressionParser.parseNamedExpression(sql.text()) : ExpressionParser.parseExpression(sql.text());
     } else if (node instanceof ColumnNode.Alias alias) {
       return new Alias(of(alias.child()), alias.name());
+    } else if (node instanceof ColumnNode.MultiAlias multi) {
+      return new MultiAlias(of(multi.child()), multi.names());
     } else if (node instanceof ColumnNode.Cast cast) {
       return new Cast(of(cast.child()), cast.type());
     } else if (node instanceof ColumnNode.CaseWhen caseWhen) {

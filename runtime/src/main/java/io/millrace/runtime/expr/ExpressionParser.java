@@ -63,7 +63,7 @@ public final class ExpressionParser {
     ExpressionParser parser = new ExpressionParser(sql);
     Expression e = parser.expression();
     if (parser.acceptKeyword("AS")) {
-      e = new Alias(e, parser.alias());
+      e = parser.peek().isSymbol("(") ? new MultiAlias(e, parser.aliases()) : new Alias(e, parser.alias());
     } else if (parser.isName(parser.peek())) {
       e = new Alias(e, parser.alias());
     }
@@ -578,6 +578,17 @@ public final class ExpressionParser {
     }
     index++;
     return t.text();
+  }
+
+  /** {@code (a, b, ..)}: the names of a generator's columns. */
+  private List<String> aliases() {
+    expectSymbol("(");
+    List<String> names = new ArrayList<>();
+    do {
+      names.add(alias());
+    } while (acceptSymbol(","));
+    expectSymbol(")");
+    return names;
   }
 
   /** A word that can name a column or an alias: a non-keyword identifier or a quoted one. */

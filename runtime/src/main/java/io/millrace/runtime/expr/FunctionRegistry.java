@@ -20,7 +20,7 @@ public final class FunctionRegistry {
   /** How many arguments a function takes, how it builds its expression from them, and its docs. */
   private record Entry(int minArgs, int maxArgs, Function<List<Expression>, Expression> builder, Info info) {}
 
-  private static final int ANY = Integer.MAX_VALUE;
+  static final int ANY = Integer.MAX_VALUE;
   private static final Map<String, Entry> FUNCTIONS = new TreeMap<>();
 
   static {
@@ -186,6 +186,7 @@ public final class FunctionRegistry {
     CollectionFunctions.register();
     JsonFunctions.register();
     HigherOrderFunction.register();
+    GeneratorFunctions.register();
   }
 
   private FunctionRegistry() {

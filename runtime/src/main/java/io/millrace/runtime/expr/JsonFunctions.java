@@ -239,7 +239,11 @@ final class JsonFunctions {
     if (steps == null) {
       return null;
     }
-    JsonNode found = JsonPath.find(root, steps);
+    return text(JsonPath.find(root, steps));
+  }
+
+  /** A JSON value as get_json_object and json_tuple give it: scalars as their text, the rest as JSON; NULL for none. */
+  static String text(JsonNode found) {
     if (found == null || found.isNull() || found.isMissingNode()) {
       return null;
     }

@@ -32,7 +32,7 @@ final class SqlLexer {
 
   /** Longest first, so that {@code <=>} is not read as {@code <=} then {@code >}. */
   private static final String[] SYMBOLS = {
-    "<=>", "<=", ">=", "<>", "!=", "==", "||", "->", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", ",", "[", "]", "."
+    "<=>", "<=", ">=", "<>", "!=", "==", "||", "->", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", ",", "[", "]", ".", ":"
   };
 
   private final String sql;

@@ -60,9 +60,34 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
       throw new AnalysisException("filter condition '" + filter.condition() + "' is " + condition.type()
           + ", not BOOLEAN");
     }
-    return new ResolvedPlan.Stateless(input, "Filter", filter.condition().toString(),
+    return filter(input, filter.condition(), condition);
+  }
+
+  /** Rows for which {@code condition} is TRUE; its watermark role is Spark's for such a filter. */
+  static ResolvedPlan filter(ResolvedPlan input, Expression expression, BoundExpression condition) {
+    boolean readsEventTime = input.eventTime().isPresent()
+        && reads(expression, input.schema(), input.eventTime().get().column());
+    return new ResolvedPlan.Stateless(input, "Filter", expression.toString(),
         (row, context) -> Boolean.TRUE.equals(condition.eval(row, context)) ? row : null, input.schema(),
-        input.eventTime());
+        input.eventTime(), readsEventTime ? ResolvedPlan.WatermarkRole.FILTER_AFTER_WATERMARK
+            : ResolvedPlan.WatermarkRole.FILTER_BEFORE_WATERMARK);
+  }
+
+  /**
+   * Whether {@code e}, which binds to {@code schema}, reads its column {@code name}: it does if
+   * it no longer binds once that column has another name.
+   */
+  private static boolean reads(Expression e, Schema schema, String name) {
+    List<Field> fields = new ArrayList<>();
+    for (Field f : schema.fields()) {
+      fields.add(f.name().equals(name) ? f.withName("#hidden " + name) : f);
+    }
+    try {
+      e.bind(Schema.of(fields));
+      return false;
+    } catch (AnalysisException notFound) {
+      return true;
+    }
   }
 
   @Override
@@ -154,7 +179,14 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
   }
 
   /** {@code columns} over {@code input}, and where the event time goes: a plain reference keeps it. */
-  private ResolvedPlan project(ResolvedPlan input, String name, String arguments, List<Expression> columns) {
+  private ResolvedPlan project(ResolvedPlan select, String name, String arguments, List<Expression> selected) {
+    ResolvedPlan input = select;
+    List<Expression> columns = selected;
+    if (Generators.any(selected)) {
+      Generators.Expanded expanded = Generators.expand(select, selected);
+      input = expanded.input();
+      columns = expanded.columns();
+    }
     List<RowPipeline.Stage> stage = new ArrayList<>(1);
     Schema output = project(input.schema(), columns, stage);
     Optional<EventTime> eventTime = Optional.empty();
@@ -166,7 +198,8 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
         }
       }
     }
-    return new ResolvedPlan.Stateless(input, name, arguments, stage.get(0), output, eventTime);
+    return new ResolvedPlan.Stateless(input, name, arguments, stage.get(0), output, eventTime,
+        ResolvedPlan.WatermarkRole.PROJECTION);
   }
 
   /** Whether {@code e} is the column {@code name} itself, perhaps under another name. */
@@ -203,72 +236,5 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
       return Row.wrap(values);
     });
     return output;
-  }
-
-  /** An input column by position, for operators that keep columns as they are. */
-  private static final class ColumnAt extends Expression {
-    private final Field field;
-    private final int index;
-
-    ColumnAt(Field field, int index) {
-      this.field = field;
-      this.index = index;
-    }
-
-    @Override
-    public BoundExpression bind(Schema input) {
-      return new BoundExpression() {
-        @Override
-        public DataType type() {
-          return field.type();
-        }
-
-        @Override
-        public boolean nullable() {
-          return field.nullable();
-        }
-
-        @Override
-        public Object eval(Row row, io.millrace.runtime.expr.EvalContext context) {
-          return row.get(index);
-        }
-      };
-    }
-
-    @Override
-    public String defaultName() {
-      return field.name();
-    }
-
-    @Override
-    public String toString() {
-      return field.name();
-    }
-  }
-
-  /** An expression given a column name by {@code withColumn}. */
-  private static final class Renamed extends Expression {
-    private final Expression value;
-    private final String name;
-
-    Renamed(Expression value, String name) {
-      this.value = value;
-      this.name = name;
-    }
-
-    @Override
-    public BoundExpression bind(Schema input) {
-      return value.bind(input);
-    }
-
-    @Override
-    public String defaultName() {
-      return name;
-    }
-
-    @Override
-    public String toString() {
-      return value + " AS " + name;
-    }
   }
 }

@@ -90,9 +90,33 @@ public sealed interface ResolvedPlan {
     }
   }
 
-  /** A stateless operator over one input: a row in, a row or none out. */
-  record Stateless(ResolvedPlan child, String name, String arguments, RowPipeline.Stage stage, Schema schema,
-      Optional<EventTime> eventTime) implements UnaryNode {
+  /**
+   * What a stateless operator above a {@code withWatermark} is to the watermark's observation of
+   * event times, as Spark's optimizer places them. Spark pushes a deterministic filter that does
+   * not read the event-time column below the watermark, so the rows it drops never advance the
+   * watermark (and under explode and inline it infers one such filter: the collection is neither
+   * null nor empty). Other filters stay above: the rows they drop are observed.
+   */
+  enum WatermarkRole {
+    /** A filter Spark runs before the watermark sees a row. */
+    FILTER_BEFORE_WATERMARK,
+    /** A filter Spark runs after the watermark saw the row: one that reads the event-time column. */
+    FILTER_AFTER_WATERMARK,
+    /** A row in, a row out: the watermark may be observed after it, on the event time's new position. */
+    PROJECTION,
+    /** Anything else (a generator): the watermark is observed before it. */
+    BARRIER
+  }
+
+  /** A stateless operator over one input: a row in, a row or none out, or any number for a generator. */
+  record Stateless(ResolvedPlan child, String name, String arguments, RowPipeline.Step step, Schema schema,
+      Optional<EventTime> eventTime, WatermarkRole watermarkRole) implements UnaryNode {
+
+    public Stateless(ResolvedPlan child, String name, String arguments, RowPipeline.Stage stage, Schema schema,
+        Optional<EventTime> eventTime, WatermarkRole watermarkRole) {
+      this(child, name, arguments, RowPipeline.Step.of(stage), schema, eventTime, watermarkRole);
+    }
+
     @Override
     public String describe() {
       return name + " " + arguments;

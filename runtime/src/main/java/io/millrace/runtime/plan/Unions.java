@@ -82,6 +82,6 @@ final class Unions {
         values[j] = row.get(from[j]);
       }
       return Row.wrap(values);
-    }, Schema.of(fields), input.eventTime());
+    }, Schema.of(fields), input.eventTime(), ResolvedPlan.WatermarkRole.PROJECTION);
   }
 }
