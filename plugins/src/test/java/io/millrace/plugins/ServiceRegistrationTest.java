@@ -19,7 +19,7 @@ class ServiceRegistrationTest {
 
   @Test
   void everyBuiltInIsFoundByItsServiceInterfaceUnderItsName() {
-    assertThat(load(PluginKind.SOURCE)).extracting(Plugin::name).containsExactly("rate");
+    assertThat(load(PluginKind.SOURCE)).extracting(Plugin::name).containsExactlyInAnyOrder("rate", "socket");
     assertThat(load(PluginKind.SINK)).extracting(Plugin::name).containsExactlyInAnyOrder("memory", "console");
     assertThat(load(PluginKind.TRIGGER)).extracting(Plugin::name)
         .containsExactlyInAnyOrder("default", "processingTime", "once", "availableNow");
