@@ -20,6 +20,7 @@ public final class DataStreamWriter {
   private final PlanNode plan;
   private String format;
   private ForeachBatchFunction foreachBatch;
+  private ForeachWriter foreachWriter;
   private OutputMode outputMode = OutputMode.APPEND;
   private Trigger trigger = Trigger.defaultTrigger();
   private String queryName;
@@ -85,6 +86,17 @@ public final class DataStreamWriter {
   }
 
   /**
+   * Writes each row with {@code writer}, task by task, as Spark's {@code foreach}: the sink
+   * {@code foreach}, at-least-once (see {@link ForeachWriter}). Each task works on its own
+   * serialized copy of the writer.
+   */
+  public DataStreamWriter foreach(ForeachWriter writer) {
+    this.foreachWriter = java.util.Objects.requireNonNull(writer, "writer");
+    this.format = "foreach";
+    return this;
+  }
+
+  /**
    * Starts the query. Everything that can be checked before data flows is checked here, and
    * fails here: plugin names and options, column names and types, the output mode, the
    * checkpoint (corrupt files, another query holding it).
@@ -107,7 +119,8 @@ public final class DataStreamWriter {
     Optional<BatchConsumer> consumer = function == null ? Optional.empty() : Optional.of((batch, batchId, queryId) ->
         function.call(Dataset.ofBatch(session, new PlanNode.BatchRelation(batch, batchId, queryId)), batchId));
     QueryDefinition definition = new QueryDefinition(plan, Optional.ofNullable(format), consumer,
-        sinkOptions, outputMode, trigger, Optional.ofNullable(checkpoint), Optional.ofNullable(queryName));
+        sinkOptions, outputMode, trigger, Optional.ofNullable(checkpoint), Optional.ofNullable(queryName),
+        "foreach".equals(format) ? Optional.ofNullable(foreachWriter) : Optional.empty());
     StreamingQuery query = session.engine().start(definition);
     session.streams().register(query);
     return query;

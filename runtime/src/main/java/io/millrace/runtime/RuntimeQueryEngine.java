@@ -49,7 +49,8 @@ final class RuntimeQueryEngine implements QueryEngine {
   @Override
   public StreamingQuery start(QueryDefinition query) {
     QuerySpec spec = new QuerySpec(ApiPlans.of(query.plan()), query.sinkFormat(), query.foreachBatch(),
-        query.sinkOptions(), query.outputMode(), query.trigger(), query.checkpointLocation(), query.queryName());
+        query.sinkOptions(), query.outputMode(), query.trigger(), query.checkpointLocation(), query.queryName(),
+        query.foreachWriter());
     return MicroBatchExecution.start(engine, spec);
   }
 

@@ -25,9 +25,11 @@ public final class Spi {
    * writing to the sink ({@code Sink.writesPerTask}, {@code createWriter}, {@code commit},
    * {@code abort}, {@code TaskWriter}, {@code WriterCommitMessage}), each with a default, and
    * made {@code Sink.addBatch} a default for sinks that write per task; and made
-   * {@code InputPartition} {@code Serializable}.
+   * {@code InputPartition} {@code Serializable}. 1.4 added the types BYTE, SHORT, FLOAT,
+   * DECIMAL, DATE, TIMESTAMP_NTZ, ARRAY and MAP. 1.5 added column pruning
+   * ({@code SourceCapability.COLUMN_PRUNING}, {@code Source.pruneColumns}).
    */
-  public static final String VERSION = "1.4";
+  public static final String VERSION = "1.5";
 
   private Spi() {}
 

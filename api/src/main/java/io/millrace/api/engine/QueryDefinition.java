@@ -17,6 +17,7 @@ import java.util.Optional;
  * @param trigger the trigger policy and its options
  * @param checkpointLocation where the checkpoint lives; empty means a temporary one
  * @param queryName the name, if given
+ * @param foreachWriter the writer given to {@code foreach(..)}, with the sink format {@code foreach}
  */
 public record QueryDefinition(
     PlanNode plan,
@@ -26,9 +27,18 @@ public record QueryDefinition(
     OutputMode outputMode,
     Trigger trigger,
     Optional<String> checkpointLocation,
-    Optional<String> queryName) {
+    Optional<String> queryName,
+    Optional<io.millrace.api.ForeachWriter> foreachWriter) {
 
   public QueryDefinition {
     sinkOptions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sinkOptions));
+  }
+
+  /** A query without a {@code foreach} writer (the definition before {@code foreach} existed). */
+  public QueryDefinition(PlanNode plan, Optional<String> sinkFormat, Optional<BatchConsumer> foreachBatch,
+      Map<String, String> sinkOptions, OutputMode outputMode, Trigger trigger, Optional<String> checkpointLocation,
+      Optional<String> queryName) {
+    this(plan, sinkFormat, foreachBatch, sinkOptions, outputMode, trigger, checkpointLocation, queryName,
+        Optional.empty());
   }
 }

@@ -47,6 +47,9 @@ import java.util.concurrent.atomic.LongAdder;
 final class FileSource implements Source {
   private static final Set<SourceCapability> CAPABILITIES =
       EnumSet.of(SourceCapability.REPLAYABLE, SourceCapability.RATE_LIMIT, SourceCapability.AVAILABLE_NOW);
+  /** Parquet reads column by column, so it reads only the columns a query uses. */
+  private static final Set<SourceCapability> PARQUET_CAPABILITIES = EnumSet.of(SourceCapability.REPLAYABLE,
+      SourceCapability.RATE_LIMIT, SourceCapability.AVAILABLE_NOW, SourceCapability.COLUMN_PRUNING);
 
   private final FileSourceOptions options;
   private final Storage input;
@@ -57,6 +60,8 @@ final class FileSource implements Source {
   private final LongAdder malformedRows = new LongAdder();
   private final LongAdder rowsOverLimit = new LongAdder();
   private final JsonFactory jsonFactory;
+  /** The columns read: the schema, or the part of it the query uses (Parquet). */
+  private Schema readSchema;
   private boolean loaded;
   private long latestId = -1;
   private long cleanedThrough = Long.MIN_VALUE;
@@ -74,16 +79,31 @@ final class FileSource implements Source {
     boolean limited = options.maxFilesPerTrigger > 0 || options.maxBytesPerTrigger > 0;
     this.seen = new SeenFiles(options.maxFileAgeMillis, !(options.latestFirst && limited));
     this.jsonFactory = options.format == FileFormat.JSON ? options.jsonLimits.factory() : null;
+    this.readSchema = options.schema;
   }
 
   @Override
   public Schema schema() {
-    return options.schema;
+    return readSchema;
   }
 
   @Override
   public Set<SourceCapability> capabilities() {
-    return CAPABILITIES;
+    return options.format == FileFormat.PARQUET ? PARQUET_CAPABILITIES : CAPABILITIES;
+  }
+
+  @Override
+  public void pruneColumns(Schema columns) {
+    if (options.format != FileFormat.PARQUET) {
+      throw new UnsupportedOperationException("source 'file' prunes the columns of parquet only");
+    }
+    for (io.millrace.spi.data.Field f : columns) {
+      if (!options.schema.fields().contains(f)) {
+        throw new IllegalArgumentException("source 'file' cannot read only " + columns + ": column " + f
+            + " is not in its schema " + options.schema);
+      }
+    }
+    readSchema = columns;
   }
 
   @Override
@@ -173,6 +193,9 @@ final class FileSource implements Source {
   public PartitionReader createReader(InputPartition partition) throws IOException {
     FilePartition file = (FilePartition) partition;
     try {
+      if (options.format == FileFormat.PARQUET) {
+        return new ParquetPartitionReader(file, input, readSchema);
+      }
       return new FilePartitionReader(file, new BoundedInputStream(input.open(file.path()), file.size()), parser(),
           options, malformedRows, rowsOverLimit);
     } catch (NoSuchFileException e) {
@@ -189,6 +212,7 @@ final class FileSource implements Source {
           jsonFactory);
       case CSV -> new CsvRecordParser(options.schema, options.corruptColumn, options.delimiter, timestamps);
       case TEXT -> new TextRecordParser();
+      case PARQUET -> throw new IllegalStateException("parquet is read by ParquetPartitionReader, not line by line");
     };
   }
 

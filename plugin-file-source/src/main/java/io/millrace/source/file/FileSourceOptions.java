@@ -24,7 +24,7 @@ import java.util.TreeSet;
  *   <tr><td>path</td><td>required: the directory, or a glob; a bare path means a local {@code file:} path,
  *       a relative one is resolved against the working directory; see {@link InputPath}</td></tr>
  *   <tr><td>createIfMissing</td><td>create a missing directory at start instead of failing (default false)</td></tr>
- *   <tr><td>format</td><td>json (default) | csv | text</td></tr>
+ *   <tr><td>format</td><td>json (default) | csv | text | parquet</td></tr>
  *   <tr><td>timestampFormat</td><td>a {@link java.time.format.DateTimeFormatter} pattern; default ISO-8601
  *       with zone, e.g. {@code 2026-09-14T23:59:57.067Z}</td></tr>
  *   <tr><td>header, delimiter</td><td>csv: skip the first line of each file (default false); the
@@ -93,6 +93,14 @@ public final class FileSourceOptions {
     archiveDir = cleanSource == CleanSourceMode.ARCHIVE ? archiveDir(options) : null;
     compactInterval = options.getInt("compactInterval", 10, 1);
     jsonLimits = JsonLimits.read(options, format);
+    if (format == FileFormat.PARQUET) {
+      for (String lineOption : List.of("timestampFormat", "header", "delimiter", "mode")) {
+        if (options.contains(lineOption)) {
+          throw new InvalidOptionException(lineOption, "option '" + lineOption + "' of " + options.owner()
+              + " reads text formats (json, csv) and means nothing for parquet; leave it out");
+        }
+      }
+    }
     schema = schema(options, userSchema);
     corruptColumn = schema.indexOf(CORRUPT_RECORD_COLUMN);
     checkCorruptColumn(options);

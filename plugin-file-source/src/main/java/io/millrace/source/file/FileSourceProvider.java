@@ -2,11 +2,13 @@ package io.millrace.source.file;
 
 import io.millrace.spi.MillraceException;
 import io.millrace.spi.Spi;
+import io.millrace.spi.data.Schema;
 import io.millrace.spi.source.Source;
 import io.millrace.spi.source.SourceContext;
 import io.millrace.spi.source.SourceProvider;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * The {@code file} source: a directory of JSON-lines, CSV or text files on any storage the
@@ -32,12 +34,16 @@ public final class FileSourceProvider implements SourceProvider {
 
   @Override
   public String description() {
-    return "files (json lines, csv, text) moved into a directory on any storage; replayable";
+    return "files (json lines, csv, text, parquet) moved into a directory on any storage; replayable";
   }
 
   @Override
   public Source create(SourceContext context) {
-    FileSourceOptions options = FileSourceOptions.read(context.options(), context.userSchema());
+    Optional<Schema> schema = context.userSchema();
+    if (schema.isEmpty() && ParquetFooters.isParquet(context.options())) {
+      schema = Optional.of(ParquetFooters.schemaOfFirstFile(context));
+    }
+    FileSourceOptions options = FileSourceOptions.read(context.options(), schema);
     try {
       Storage input = context.storage(options.path.root());
       if (options.path.requireDirectory(input, options.createIfMissing, OWNER)) {

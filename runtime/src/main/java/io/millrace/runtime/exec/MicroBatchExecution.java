@@ -12,6 +12,7 @@ import io.millrace.runtime.checkpoint.Checkpoint;
 import io.millrace.runtime.checkpoint.CommitEntry;
 import io.millrace.runtime.checkpoint.OffsetSeq;
 import io.millrace.runtime.expr.EvalContext;
+import io.millrace.runtime.foreach.ForeachSink;
 import io.millrace.runtime.plan.Analyzer;
 import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.runtime.plan.ResolvedPlan;
@@ -109,6 +110,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       for (int i = 0; i < relations.size(); i++) {
         this.sources.add(createSource(i, relations.get(i)));
       }
+      ColumnPruning.apply(spec.plan(), relations, sources);
       ResolvedPlan resolved = Analyzer.resolve(spec.plan(), relation -> {
         SourceBinding s = sources.get(SourceRelations.indexOf(relations, relation));
         return new ResolvedPlan.Source(s.index, s.name, s.source.schema());
@@ -215,6 +217,9 @@ public final class MicroBatchExecution implements StreamingQuery {
   private BatchWriter createWriter() {
     if (spec.foreachBatch().isPresent()) {
       return BatchWriter.of(spec.foreachBatch().get(), checkpoint.queryId());
+    }
+    if (spec.foreachWriter().isPresent()) {
+      return BatchWriter.of("foreach", ForeachSink.copiesOf(spec.foreachWriter().get()));
     }
     String format = spec.sinkFormat().orElseThrow();
     SinkProvider provider = engine.plugins().sink(format);

@@ -18,6 +18,7 @@ import java.util.Optional;
  * @param trigger the trigger policy and its options
  * @param checkpointLocation where the checkpoint lives; empty means a temporary one
  * @param queryName the name, if given
+ * @param foreachWriter the writer given to {@code foreach(..)}, with the sink format {@code foreach}
  */
 public record QuerySpec(
     LogicalPlan plan,
@@ -27,4 +28,5 @@ public record QuerySpec(
     OutputMode outputMode,
     Trigger trigger,
     Optional<String> checkpointLocation,
-    Optional<String> queryName) {}
+    Optional<String> queryName,
+    Optional<io.millrace.api.ForeachWriter> foreachWriter) {}

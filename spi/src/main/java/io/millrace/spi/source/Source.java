@@ -36,6 +36,20 @@ public interface Source extends AutoCloseable {
   /** The promises this source keeps. */
   Set<SourceCapability> capabilities();
 
+  /**
+   * Reads only {@code columns}, a subset of {@link #schema()} in its order: the columns the query
+   * uses, as Spark's {@code SupportsPushDownRequiredColumns}. The runtime calls it at most once,
+   * right after the source is created and before any other call but {@link #schema()} and
+   * {@link #capabilities()}, and only on a source that declares
+   * {@link SourceCapability#COLUMN_PRUNING}; then {@code schema()} returns {@code columns} and the
+   * rows hold only them. The offsets do not depend on it.
+   *
+   * @since SPI 1.5
+   */
+  default void pruneColumns(Schema columns) {
+    throw new UnsupportedOperationException(getClass().getName() + " does not declare COLUMN_PRUNING");
+  }
+
   /** The offset before the first row: a new query reads {@code (initialOffset(), latest]}. */
   Offset initialOffset();
 

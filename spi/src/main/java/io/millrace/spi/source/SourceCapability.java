@@ -12,5 +12,10 @@ public enum SourceCapability {
   /** {@link Source#latestOffset} honours the {@link ReadLimit} it is given. */
   RATE_LIMIT,
   /** Rows within one partition come in offset order. */
-  ORDERED
+  ORDERED,
+  /**
+   * {@link Source#pruneColumns} is honoured: after it, {@link Source#schema()} and every row read
+   * hold only the columns asked for. Added in SPI 1.5.
+   */
+  COLUMN_PRUNING
 }
