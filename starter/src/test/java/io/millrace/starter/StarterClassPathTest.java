@@ -85,6 +85,19 @@ class StarterClassPathTest {
     }
   }
 
+  @Test
+  void aParquetSourceWithoutParquetOnTheClassPathFailsAtStartNamingWhatItNeeds() throws Exception {
+    Path input = Files.createDirectories(dir.resolve("parquet"));
+    try (MillraceSession session = MillraceSession.builder().build()) {
+      assertThatThrownBy(() -> session.readStream().format("file").schema("id INT")
+          .option("path", input.toString()).option("format", "parquet").load()
+          .writeStream().format("memory").option("name", "starter-parquet")
+          .option("checkpointLocation", dir.resolve("checkpoint").toString()).start())
+          .hasStackTraceContaining("with format parquet needs Apache Parquet and Hadoop's client on the class path")
+          .hasStackTraceContaining("org.apache.parquet:parquet-hadoop");
+    }
+  }
+
   /** A row as its window's start, key and count. */
   private static String text(Row row) {
     return Instant.EPOCH.plus(row.getStruct(0).getTimestampMicros(0), ChronoUnit.MICROS)

@@ -40,8 +40,11 @@ public final class FileSourceProvider implements SourceProvider {
   @Override
   public Source create(SourceContext context) {
     Optional<Schema> schema = context.userSchema();
-    if (schema.isEmpty() && ParquetFooters.isParquet(context.options())) {
-      schema = Optional.of(ParquetFooters.schemaOfFirstFile(context));
+    if (FileFormat.isParquet(context.options())) {
+      FileFormat.requireParquetLibrary(context.options());
+      if (schema.isEmpty()) {
+        schema = Optional.of(ParquetFooters.schemaOfFirstFile(context));
+      }
     }
     FileSourceOptions options = FileSourceOptions.read(context.options(), schema);
     try {

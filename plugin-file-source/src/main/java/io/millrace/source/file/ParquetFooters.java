@@ -10,7 +10,6 @@ import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import org.apache.parquet.hadoop.ParquetFileReader;
 
 /**
@@ -22,10 +21,6 @@ final class ParquetFooters {
   private static final System.Logger LOG = System.getLogger(ParquetFooters.class.getName());
 
   private ParquetFooters() {
-  }
-
-  static boolean isParquet(Options options) {
-    return options.get("format").map(f -> f.trim().toLowerCase(Locale.ROOT).equals("parquet")).orElse(false);
   }
 
   static Schema schemaOfFirstFile(SourceContext context) {
