@@ -2,6 +2,7 @@ package io.millrace.source.file;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import io.millrace.spi.MillraceException;
+import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.source.InputPartition;
 import io.millrace.spi.source.Offset;
@@ -13,6 +14,7 @@ import io.millrace.spi.storage.FileInfo;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,6 +23,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -60,6 +63,9 @@ final class FileSource implements Source {
   private final LongAdder malformedRows = new LongAdder();
   private final LongAdder rowsOverLimit = new LongAdder();
   private final JsonFactory jsonFactory;
+  private final Storage metadata;
+  /** A schema read from a Parquet footer, recorded at the first batch (then null). */
+  private Schema schemaToRecord;
   /** The columns read: the schema, or the part of it the query uses (Parquet). */
   private Schema readSchema;
   private boolean loaded;
@@ -70,8 +76,10 @@ final class FileSource implements Source {
   private long filesTooOld;
 
   FileSource(FileSourceOptions options, Storage input, Storage metadata, URI metadataPath, Storage archive,
-      int minBatchesToRetain) {
+      int minBatchesToRetain, Optional<Schema> schemaToRecord) {
     this.options = options;
+    this.metadata = metadata;
+    this.schemaToRecord = schemaToRecord.orElse(null);
     this.input = input;
     this.metadataPath = metadataPath;
     this.log = new SourceFileLog(metadata, metadataPath, options.compactInterval, minBatchesToRetain);
@@ -97,7 +105,7 @@ final class FileSource implements Source {
     if (options.format != FileFormat.PARQUET) {
       throw new UnsupportedOperationException("source 'file' prunes the columns of parquet only");
     }
-    for (io.millrace.spi.data.Field f : columns) {
+    for (Field f : columns) {
       if (!options.schema.fields().contains(f)) {
         throw new IllegalArgumentException("source 'file' cannot read only " + columns + ": column " + f
             + " is not in its schema " + options.schema);
@@ -135,6 +143,7 @@ final class FileSource implements Source {
   @Override
   public Offset latestOffset(Offset start, ReadLimit limit) throws IOException {
     load();
+    recordSchema();
     long from = id(start);
     if (from > latestId) {
       throw new MillraceException("source 'file' at " + options.path + " was asked to continue from " + start.json()
@@ -201,6 +210,15 @@ final class FileSource implements Source {
     } catch (NoSuchFileException e) {
       throw new MillraceException("input file " + file.path() + ", taken by entry " + file.logOffset()
           + " of the source log at " + metadataPath + ", is gone; the batch cannot be read again", e);
+    }
+  }
+
+  /** Records a schema read from a footer, at the first batch: creating the source writes nothing. */
+  private void recordSchema() throws IOException {
+    if (schemaToRecord != null) {
+      metadata.createIfAbsent(ParquetFooters.recordFile(metadataPath),
+          schemaToRecord.toDdl().getBytes(StandardCharsets.UTF_8));
+      schemaToRecord = null;
     }
   }
 

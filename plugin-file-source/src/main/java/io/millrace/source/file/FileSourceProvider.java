@@ -40,10 +40,15 @@ public final class FileSourceProvider implements SourceProvider {
   @Override
   public Source create(SourceContext context) {
     Optional<Schema> schema = context.userSchema();
+    Optional<Schema> toRecord = Optional.empty();
     if (FileFormat.isParquet(context.options())) {
       FileFormat.requireParquetLibrary(context.options());
       if (schema.isEmpty()) {
-        schema = Optional.of(ParquetFooters.schemaOfFirstFile(context));
+        schema = ParquetFooters.recorded(context);
+      }
+      if (schema.isEmpty()) {
+        toRecord = Optional.of(ParquetFooters.schemaOfFirstFile(context));
+        schema = toRecord;
       }
     }
     FileSourceOptions options = FileSourceOptions.read(context.options(), schema);
@@ -55,7 +60,8 @@ public final class FileSourceProvider implements SourceProvider {
       }
       Storage metadata = context.storage(context.metadataPath());
       Storage archive = options.archiveDir == null ? null : context.storage(options.archiveDir);
-      return new FileSource(options, input, metadata, context.metadataPath(), archive, context.minBatchesToRetain());
+      return new FileSource(options, input, metadata, context.metadataPath(), archive, context.minBatchesToRetain(),
+          toRecord);
     } catch (IOException e) {
       throw new MillraceException(OWNER + " cannot open the storage of " + options.path + ": " + e, e);
     }

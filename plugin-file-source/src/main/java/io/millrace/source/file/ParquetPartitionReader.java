@@ -30,12 +30,14 @@ final class ParquetPartitionReader implements PartitionReader {
   private final MessageType projection;
   private final MessageColumnIO columns;
   private final Schema schema;
+  private final String path;
   private RecordReader<Group> records;
   private long left;
   private Row current;
 
   ParquetPartitionReader(FilePartition partition, Storage storage, Schema schema) throws IOException {
     this.schema = schema;
+    this.path = partition.path().toString();
     this.reader = ParquetFileReader.open(new StorageInputFile(storage, partition.path(), partition.size()));
     try {
       MessageType file = reader.getFooter().getFileMetaData().getSchema();
@@ -73,6 +75,14 @@ final class ParquetPartitionReader implements PartitionReader {
 
   @Override
   public boolean next() throws IOException {
+    try {
+      return advance();
+    } catch (IOException | RuntimeException e) {
+      throw new MillraceException("cannot read the Parquet file " + path + ": " + e, e);
+    }
+  }
+
+  private boolean advance() throws IOException {
     while (left == 0) {
       PageReadStore group = reader.readNextRowGroup();
       if (group == null) {

@@ -51,10 +51,13 @@ final class ParquetTypes {
           return DataType.DATE;
         }
         if (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i) {
-          if (!i.isSigned()) {
-            return i.getBitWidth() == 32 ? DataType.LONG : DataType.INT;
+          if (!i.isSigned()) { // one size up, as Spark: UINT_8 as SHORT, UINT_16 as INT, UINT_32 as LONG
+            return i.getBitWidth() == 8 ? DataType.SHORT : i.getBitWidth() == 16 ? DataType.INT : DataType.LONG;
           }
           return i.getBitWidth() == 8 ? DataType.BYTE : i.getBitWidth() == 16 ? DataType.SHORT : DataType.INT;
+        }
+        if (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation) {
+          throw unsupported(p, where, "a TIME, which the data model (and Spark 4.0) has no type for");
         }
         return DataType.INT;
       case INT64:
@@ -66,6 +69,9 @@ final class ParquetTypes {
         }
         if (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i && !i.isSigned()) {
           return DataType.decimal(20, 0);
+        }
+        if (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation) {
+          throw unsupported(p, where, "a TIME, which the data model (and Spark 4.0) has no type for");
         }
         return DataType.LONG;
       case INT96:

@@ -112,7 +112,7 @@ final class ParquetValues {
         int v = g.getInteger(index, i);
         switch (target.kind()) {
           case BYTE: return (byte) v;
-          case SHORT: return (short) v;
+          case SHORT: return (short) v; // a SHORT or a UINT_8
           case LONG: return Integer.toUnsignedLong(v);
           case DECIMAL: return BigDecimal.valueOf(v, target.scale());
           default: return v;

@@ -117,6 +117,24 @@ class ParquetInputTest {
   }
 
   @Test
+  void theSchemaReadFromAFooterIsRecordedAtTheFirstBatchAndKeptAcrossRestarts() throws IOException {
+    Path in = input("micros");
+    Path meta = dir.resolve("meta");
+    try (Source source = TestSources.open(in, meta, null, "format", "parquet")) {
+      assertThat(meta.resolve(ParquetFooters.RECORD)).as("nothing written when created").doesNotExist();
+      readAll(source);
+    }
+    assertThat(Files.readString(meta.resolve(ParquetFooters.RECORD))).isEqualTo(Schema.parse(SPARK_SCHEMA).toDdl());
+    Files.delete(in.resolve("micros.parquet")); // cleaned up: the restart still knows the schema
+    try (Source restarted = TestSources.open(in, meta, null, "format", "parquet")) {
+      assertThat(restarted.schema()).isEqualTo(Schema.parse(SPARK_SCHEMA));
+    }
+    Files.writeString(meta.resolve(ParquetFooters.RECORD), "id INT,, broken");
+    assertThatThrownBy(() -> TestSources.open(in, meta, null, "format", "parquet"))
+        .isInstanceOf(io.millrace.spi.CorruptFileException.class).hasMessageContaining(ParquetFooters.RECORD);
+  }
+
+  @Test
   void noFileAndNoSchemaOrACorruptFileAreClearErrors() throws IOException {
     Path empty = Files.createDirectories(dir.resolve("empty"));
     assertThatThrownBy(() -> TestSources.open(empty, dir.resolve("meta"), null, "format", "parquet"))

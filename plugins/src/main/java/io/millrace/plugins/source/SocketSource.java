@@ -16,30 +16,47 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Text lines from a TCP server, one row each ({@code value}, and with {@code includeTimestamp}
  * the time the line arrived), as Spark's socket source, for demos: lines are held in memory until
  * their batch commits and are not replayable, so a query reading them promises nothing across a
- * failure. Offsets count lines; a restart numbers the new connection's lines from the offset it
- * resumes at (the lines an earlier run held but had not committed are gone with it).
+ * failure. The source connects at its first use (the first batch), not when created, so that
+ * resolving or explaining a query opens no connection. Offsets count lines; a restart numbers
+ * the new connection's lines from the offset it resumes at. A batch that a crash left uncommitted
+ * cannot be read again: its lines went with the process, so the replay reads none, logs a warning
+ * and counts them in {@code linesLost}.
  */
 final class SocketSource implements Source {
   static final Schema SCHEMA = Schema.of(new Field("value", DataType.STRING, true));
   static final Schema SCHEMA_WITH_TIMESTAMP = Schema.of(new Field("value", DataType.STRING, true),
       new Field("timestamp", DataType.TIMESTAMP, true));
 
-  private final SocketLines lines;
+  private static final System.Logger LOG = System.getLogger(SocketSource.class.getName());
+
+  private final Supplier<SocketLines> connect;
   private final RowSourceOptions settings;
   private final boolean includeTimestamp;
   private final String owner;
-  private boolean numbered;
+  /** The connection's lines, once connected; numbered from the first offset the runtime gave. */
+  private SocketLines lines;
+  private long linesLost;
 
-  SocketSource(SocketLines lines, RowSourceOptions settings, boolean includeTimestamp, String owner) {
-    this.lines = lines;
+  SocketSource(Supplier<SocketLines> connect, RowSourceOptions settings, boolean includeTimestamp, String owner) {
+    this.connect = connect;
     this.settings = settings;
     this.includeTimestamp = includeTimestamp;
     this.owner = owner;
+  }
+
+  /** The lines, connecting first if need be, numbered from {@code base} if this is the first use. */
+  private synchronized SocketLines lines(long base) {
+    if (lines == null) {
+      lines = connect.get();
+      lines.numberFrom(base);
+    }
+    return lines;
   }
 
   @Override
@@ -74,10 +91,7 @@ final class SocketSource implements Source {
   @Override
   public synchronized Offset latestOffset(Offset start, ReadLimit limit) throws IOException {
     RowCountOffset from = RowCountOffset.of(start, owner);
-    if (!numbered) {
-      lines.numberFrom(from.rows());
-      numbered = true;
-    }
+    SocketLines lines = lines(from.rows());
     long end = lines.end();
     IOException failure = lines.failure();
     if (end <= from.rows() && failure != null) {
@@ -86,11 +100,27 @@ final class SocketSource implements Source {
     return RowCountOffset.next(from, end, limit);
   }
 
+  /**
+   * The lines of {@code (start, end]}. On an instance that has not yet given an offset, this is
+   * the replay of a batch an earlier process planned and did not commit: its lines are gone.
+   */
   @Override
-  public List<InputPartition> planInputPartitions(Offset start, Offset end) {
+  public synchronized List<InputPartition> planInputPartitions(Offset start, Offset end) {
+    RowCountOffset from = RowCountOffset.of(start, owner);
+    RowCountOffset until = RowCountOffset.of(end, owner);
+    if (lines == null) {
+      lines(until.rows());
+      long lost = until.rows() - from.rows();
+      if (lost > 0) {
+        linesLost += lost;
+        LOG.log(System.Logger.Level.WARNING, owner + ": the batch of lines " + from.rows() + ".." + (until.rows() - 1)
+            + " was planned by a run that stopped before committing it; the socket source cannot replay, so its "
+            + lost + " lines are lost and the batch is written without them (counted in linesLost)");
+      }
+      return List.of();
+    }
     List<InputPartition> partitions = new ArrayList<>();
-    for (RowRange range : RowRange.split(RowCountOffset.of(start, owner), RowCountOffset.of(end, owner),
-        settings.numPartitions())) {
+    for (RowRange range : RowRange.split(from, until, settings.numPartitions())) {
       List<SocketLines.Line> held = lines.range(range.from(), range.until());
       List<String> text = new ArrayList<>(held.size());
       long[] arrived = new long[held.size()];
@@ -131,18 +161,23 @@ final class SocketSource implements Source {
   /** The lines before {@code end} were written: they need not be held any longer. */
   @Override
   public void commit(Offset end) {
-    lines.dropBefore(RowCountOffset.of(end, owner).rows());
+    long offset = RowCountOffset.of(end, owner).rows();
+    lines(offset).dropBefore(offset);
   }
 
   @Override
-  public Map<String, String> metrics() {
-    return Map.of("linesReceived", Long.toString(lines.received()), "linesBuffered", Integer.toString(lines.buffered()),
-        "connected", Boolean.toString(!lines.ended() && lines.failure() == null));
+  public synchronized Map<String, String> metrics() {
+    boolean connected = lines != null && !lines.ended() && lines.failure() == null;
+    return Map.of("linesReceived", Long.toString(lines == null ? 0 : lines.received()),
+        "linesBuffered", Integer.toString(lines == null ? 0 : lines.buffered()),
+        "linesLost", Long.toString(linesLost), "connected", Boolean.toString(connected));
   }
 
   @Override
-  public void close() throws IOException {
-    lines.close();
+  public synchronized void close() throws IOException {
+    if (lines != null) {
+      lines.close();
+    }
   }
 
   @Override

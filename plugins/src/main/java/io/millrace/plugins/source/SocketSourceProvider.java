@@ -14,7 +14,8 @@ import java.net.Socket;
 /**
  * The {@code socket} source, as Spark's: text lines from {@code host}:{@code port}, one row each
  * ({@code value STRING}, with {@code includeTimestamp} also {@code timestamp TIMESTAMP}, when the
- * line arrived). For demos and tests: it cannot replay, so the query's guarantee is none.
+ * line arrived). For demos and tests: it cannot replay, so the query's guarantee is none. It
+ * connects at its first batch, so explaining a query opens no connection.
  *
  * <p>Options: {@code host} and {@code port} (required), {@code includeTimestamp} (false),
  * {@code numPartitions} (1), {@code maxRowsPerTrigger} (unset), {@code maxBufferedLines} (1 000 000:
@@ -58,19 +59,24 @@ public final class SocketSourceProvider implements SourceProvider {
     RowSourceOptions settings = RowSourceOptions.read(options);
     RowSourceOptions.checkUserSchema(context, includeTimestamp ? SocketSource.SCHEMA_WITH_TIMESTAMP : SocketSource.SCHEMA,
         "the socket source");
+    String owner = options.owner();
+    return new SocketSource(() -> new SocketLines(connect(owner, host, port), owner, capacity), settings,
+        includeTimestamp, owner);
+  }
+
+  private static Socket connect(String owner, String host, int port) {
     Socket socket = new Socket();
     try {
       socket.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MILLIS);
+      return socket;
     } catch (IOException e) {
       try {
         socket.close();
       } catch (IOException suppressed) {
         e.addSuppressed(suppressed);
       }
-      throw new MillraceException(options.owner() + " cannot connect to " + host + ":" + port + ": " + e.getMessage()
+      throw new MillraceException(owner + " cannot connect to " + host + ":" + port + ": " + e.getMessage()
           + " (is a server listening there? for a demo, `nc -lk " + port + "`)", e);
     }
-    return new SocketSource(new SocketLines(socket, options.owner(), capacity), settings, includeTimestamp,
-        options.owner());
   }
 }

@@ -33,7 +33,7 @@ final class SocketServer implements AutoCloseable {
     return Map.of("host", "127.0.0.1", "port", Integer.toString(port()));
   }
 
-  /** Accepts the connection a source just made. */
+  /** Accepts the connection a source just made (a connect completes through the backlog before this). */
   Socket accept() throws IOException {
     Socket client = server.accept();
     clients.add(client);
@@ -67,8 +67,7 @@ final class SocketServer implements AutoCloseable {
       if (System.nanoTime() > deadline) {
         throw new AssertionError("the source received " + received.getAsLong() + " of " + count + " lines in 30 s");
       }
-      Thread.onSpinWait();
-      Thread.yield();
+      java.util.concurrent.locks.LockSupport.parkNanos(1_000_000); // polls a condition; the outcome is the condition's
     }
   }
 

@@ -50,6 +50,7 @@ final class SocketSourceKit implements SourceKit {
       public Source create(SourceContext context) {
         Source source = real.create(context);
         try {
+          source.latestOffset(source.initialOffset(), io.millrace.spi.source.ReadLimit.allAvailable()); // connects
           server.accept();
         } catch (IOException e) {
           throw new UncheckedIOException(e);

@@ -26,10 +26,16 @@ class SocketSourceTest {
   @TempDir
   Path dir;
 
-  private Source open(SocketServer server, Map<String, String> more) throws IOException {
+  private Source create(SocketServer server, Map<String, String> more) {
     Map<String, String> options = new HashMap<>(server.options());
     options.putAll(more);
-    Source source = new SocketSourceProvider().create(TestSourceContext.of("socket", options, dir));
+    return new SocketSourceProvider().create(TestSourceContext.of("socket", options, dir));
+  }
+
+  /** A source that has connected: its first call, as the runtime's, asks for the offset after the start. */
+  private Source open(SocketServer server, Map<String, String> more) throws IOException {
+    Source source = create(server, more);
+    source.latestOffset(source.initialOffset(), ReadLimit.allAvailable());
     server.accept();
     return source;
   }
@@ -71,13 +77,39 @@ class SocketSourceTest {
 
   @Test
   void aRestartNumbersTheNewConnectionsLinesFromTheOffsetItResumesAt() throws IOException {
-    try (SocketServer server = new SocketServer(); Source source = open(server, Map.of())) {
+    try (SocketServer server = new SocketServer(); Source source = create(server, Map.of())) {
+      Offset resumed = source.deserializeOffset("57");
+      source.commit(resumed); // the runtime's first call on a restart after a committed batch
+      server.accept();
       server.send(List.of("x", "y"));
       SocketServer.awaitLines(() -> SocketServer.received(source), 2);
-      Offset resumed = source.deserializeOffset("57");
       Offset end = source.latestOffset(resumed, ReadLimit.allAvailable());
       assertThat(end.json()).isEqualTo("59");
       assertThat(SourceReads.all(source, resumed, end)).containsExactly(Row.of("x"), Row.of("y"));
+    }
+  }
+
+  @Test
+  void theReplayOfABatchAnEarlierRunDidNotCommitReadsNothingAndCountsItsLinesAsLost() throws IOException {
+    try (SocketServer server = new SocketServer(); Source source = create(server, Map.of())) {
+      Offset start = source.deserializeOffset("10");
+      Offset end = source.deserializeOffset("13");
+      assertThat(source.planInputPartitions(start, end)).isEmpty();
+      server.accept();
+      assertThat(source.metrics()).containsEntry("linesLost", "3");
+      server.send(List.of("next"));
+      SocketServer.awaitLines(() -> SocketServer.received(source), 1);
+      Offset after = source.latestOffset(end, ReadLimit.allAvailable());
+      assertThat(after.json()).isEqualTo("14");
+      assertThat(SourceReads.all(source, end, after)).containsExactly(Row.of("next"));
+    }
+  }
+
+  @Test
+  void creatingTheSourceOpensNoConnection() throws IOException {
+    try (SocketServer server = new SocketServer(); Source source = create(server, Map.of())) {
+      assertThat(source.schema().toDdl()).isEqualTo("value STRING");
+      assertThat(source.metrics()).containsEntry("connected", "false");
     }
   }
 
@@ -117,8 +149,9 @@ class SocketSourceTest {
       closedPort = s.getLocalPort();
     }
     SocketSourceProvider provider = new SocketSourceProvider();
-    assertThatThrownBy(() -> provider.create(TestSourceContext.of("socket", Map.of("host", "127.0.0.1",
-        "port", Integer.toString(closedPort)), dir)))
+    Source refused = provider.create(TestSourceContext.of("socket", Map.of("host", "127.0.0.1",
+        "port", Integer.toString(closedPort)), dir));
+    assertThatThrownBy(() -> refused.latestOffset(refused.initialOffset(), ReadLimit.allAvailable()))
         .isInstanceOf(MillraceException.class)
         .hasMessageContaining("source 'socket' cannot connect to 127.0.0.1:" + closedPort)
         .hasMessageContaining("nc -lk " + closedPort);

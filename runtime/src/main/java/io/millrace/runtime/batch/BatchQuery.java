@@ -16,6 +16,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A query over the batch {@code foreachBatch} hands the user: a bounded dataset, evaluated at
@@ -117,8 +118,9 @@ final class BatchQuery {
     }
     EvalContext context = context(engine);
     long[] n = {0};
+    Consumer<Row> counter = r -> n[0]++;
     for (Row row : input.batch()) {
-      pipeline.forEachOutput(row, context, r -> n[0]++);
+      pipeline.forEachOutput(row, context, counter);
     }
     return n[0];
   }
@@ -132,9 +134,10 @@ final class BatchQuery {
   List<Row> rows(Engine engine) {
     EvalContext context = context(engine);
     List<Row> out = new ArrayList<>();
+    // the batch's rows may be reused once the batch is written: keep copies
+    Consumer<Row> copies = r -> out.add(Row.wrap(r.toArray()));
     for (Row row : input.batch()) {
-      // the batch's rows may be reused once the batch is written
-      pipeline.forEachOutput(row, context, r -> out.add(Row.wrap(r.toArray())));
+      pipeline.forEachOutput(row, context, copies);
     }
     return out;
   }

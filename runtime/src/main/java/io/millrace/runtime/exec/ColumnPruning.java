@@ -1,6 +1,5 @@
 package io.millrace.runtime.exec;
 
-import io.millrace.api.AnalysisException;
 import io.millrace.runtime.plan.Analyzer;
 import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.runtime.plan.ResolvedPlan;
@@ -14,12 +13,15 @@ import java.util.function.Function;
 /**
  * Asks each source that can prune columns ({@link SourceCapability#COLUMN_PRUNING}) to read only
  * the columns the query uses, as Spark pushes the columns a plan reads into its scans. A column
- * is used when the query without it no longer resolves, or resolves to another output (it is
- * selected, or it is a key of a whole-row operator): the analyzer, which checks every name, is
- * the one judge of what an expression reads. A query that reads no column still reads the first,
- * so that its rows are counted.
+ * is used when the query without it no longer resolves, or resolves to another query: another
+ * output, or a stateful operator with other keys or aggregates (a whole-row {@code dropDuplicates()}
+ * keys on every column, even those a later select drops). The analyzer, which checks every name,
+ * is the one judge of what an expression reads. A query that reads no column still reads the
+ * first, so that its rows are counted. Sources are tried one at a time, the others whole, so a
+ * union by position of two pruning sources keeps every column.
  */
 final class ColumnPruning {
+  private static final System.Logger LOG = System.getLogger(ColumnPruning.class.getName());
 
   private ColumnPruning() {
   }
@@ -30,7 +32,7 @@ final class ColumnPruning {
     }
     List<Schema> schemas = new ArrayList<>();
     sources.forEach(s -> schemas.add(s.source.schema()));
-    Schema output = resolve(plan, relations, sources, schemas).schema();
+    String shape = shape(resolve(plan, relations, sources, schemas));
     for (SourceBinding s : sources) {
       if (!s.source.capabilities().contains(SourceCapability.COLUMN_PRUNING)) {
         continue;
@@ -40,7 +42,7 @@ final class ColumnPruning {
       for (Field column : whole) {
         List<Schema> without = new ArrayList<>(schemas);
         without.set(s.index, Schema.of(whole.fields().stream().filter(f -> f != column).toList()));
-        if (!resolvesTo(plan, relations, sources, without, output)) {
+        if (!resolvesTo(plan, relations, sources, without, shape)) {
           used.add(column);
         }
       }
@@ -48,18 +50,34 @@ final class ColumnPruning {
         used.add(whole.field(0));
       }
       if (used.size() < whole.size()) {
-        s.source.pruneColumns(Schema.of(used));
+        s.prune(Schema.of(used));
+        LOG.log(System.Logger.Level.INFO, "source " + s.description + " reads " + used.size() + " of its "
+            + whole.size() + " columns, the ones the query uses: " + Schema.of(used).names());
       }
     }
   }
 
   private static boolean resolvesTo(LogicalPlan plan, List<LogicalPlan.SourceRelation> relations,
-      List<SourceBinding> sources, List<Schema> schemas, Schema output) {
+      List<SourceBinding> sources, List<Schema> schemas, String shape) {
     try {
-      return resolve(plan, relations, sources, schemas).schema().equals(output);
-    } catch (AnalysisException | IllegalArgumentException e) {
-      return false;
+      return shape(resolve(plan, relations, sources, schemas)).equals(shape);
+    } catch (RuntimeException e) {
+      return false; // whatever stops the query from resolving without the column says it is used
     }
+  }
+
+  /** What must not change when a column goes: the output, and each stateful operator's keys and aggregates. */
+  private static String shape(ResolvedPlan plan) {
+    StringBuilder text = new StringBuilder(plan.schema().toString());
+    stateful(plan, text);
+    return text.toString();
+  }
+
+  private static void stateful(ResolvedPlan node, StringBuilder text) {
+    if (node.stateful()) {
+      text.append('\n').append(node.describe()); // its keys (a deduplication passes the other columns through)
+    }
+    node.children().forEach(child -> stateful(child, text));
   }
 
   private static ResolvedPlan resolve(LogicalPlan plan, List<LogicalPlan.SourceRelation> relations,

@@ -100,10 +100,15 @@ final class QueryChecks {
     return mode.name().toLowerCase(Locale.ROOT);
   }
 
+  /** User code that takes the rows instead of a sink plugin reads no sink options: refuse them rather than drop them. */
   static void checkForeachBatchOptions(QuerySpec spec) {
     if (spec.foreachBatch().isPresent() && !spec.sinkOptions().isEmpty()) {
       throw new AnalysisException("foreachBatch takes no sink options, but " + spec.sinkOptions().keySet()
           + " were given; only checkpointLocation applies");
+    }
+    if (spec.foreachWriter().isPresent() && !spec.sinkOptions().isEmpty()) {
+      throw new AnalysisException("foreach(writer) takes no sink options, but " + spec.sinkOptions().keySet()
+          + " were given; only checkpointLocation applies (a job file's writer class gets its options instead)");
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.millrace.runtime.exec;
 
+import io.millrace.spi.data.Schema;
 import io.millrace.spi.source.InputPartition;
 import io.millrace.spi.source.Offset;
 import io.millrace.spi.source.ReadLimit;
@@ -15,7 +16,7 @@ final class SourceBinding {
   final Source source;
   final ReadLimit readLimit;
   /** The source as a value another process could open it from. */
-  private final SourceDescription described;
+  private SourceDescription described;
   /** The end of the last committed batch: the next batch reads from here. */
   Offset committed;
 
@@ -26,6 +27,12 @@ final class SourceBinding {
     this.description = format + "[" + index + "]";
     this.source = source;
     this.readLimit = source.defaultReadLimit();
+  }
+
+  /** Has the source read only {@code columns}; another process opening it for a task does the same. */
+  void prune(Schema columns) {
+    source.pruneColumns(columns);
+    described = described.readingOnly(columns);
   }
 
   /** The serializable description of the task that reads {@code partition} of batch {@code batchId}. */

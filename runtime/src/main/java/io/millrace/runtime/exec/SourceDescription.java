@@ -20,7 +20,7 @@ import java.util.Optional;
  * which any process with the same plugins opens an equal instance ({@link #open}).
  */
 record SourceDescription(String queryId, int index, String format, Map<String, String> options,
-    List<UserField> userSchema, URI sourceDir) implements Serializable {
+    List<UserField> userSchema, URI sourceDir, List<UserField> readColumns) implements Serializable {
 
   /**
    * One field of the user's schema, kept apart from its name: a name is any text, which a DDL
@@ -31,25 +31,34 @@ record SourceDescription(String queryId, int index, String format, Map<String, S
   SourceDescription {
     options = Map.copyOf(options);
     userSchema = userSchema == null ? null : List.copyOf(userSchema);
+    readColumns = readColumns == null ? null : List.copyOf(readColumns);
   }
 
   static SourceDescription of(String queryId, int index, String format, Map<String, String> options,
       Optional<Schema> userSchema, URI sourceDir) {
-    List<UserField> fields = userSchema.map(s -> {
-      List<UserField> out = new ArrayList<>();
-      s.forEach(f -> out.add(new UserField(f.name(), f.type().toString(), f.nullable())));
-      return out;
-    }).orElse(null);
-    return new SourceDescription(queryId, index, format, options, fields, sourceDir);
+    return new SourceDescription(queryId, index, format, options, userSchema.map(SourceDescription::fields).orElse(null),
+        sourceDir, null);
+  }
+
+  /** This source reading only {@code columns} (column pruning), which {@link #open} applies again. */
+  SourceDescription readingOnly(Schema columns) {
+    return new SourceDescription(queryId, index, format, options, userSchema, sourceDir, fields(columns));
+  }
+
+  private static List<UserField> fields(Schema schema) {
+    List<UserField> out = new ArrayList<>();
+    schema.forEach(f -> out.add(new UserField(f.name(), f.type().toString(), f.nullable())));
+    return out;
   }
 
   Optional<Schema> schema() {
-    if (userSchema == null) {
-      return Optional.empty();
-    }
+    return Optional.ofNullable(userSchema).map(SourceDescription::schemaOf);
+  }
+
+  private static Schema schemaOf(List<UserField> userFields) {
     List<Field> fields = new ArrayList<>();
-    userSchema.forEach(f -> fields.add(new Field(f.name(), typeOf(f.type()), f.nullable())));
-    return Optional.of(Schema.of(fields));
+    userFields.forEach(f -> fields.add(new Field(f.name(), typeOf(f.type()), f.nullable())));
+    return Schema.of(fields);
   }
 
   /** A type's DDL read back; through a one-field schema, the parser that reads struct types too. */
@@ -61,7 +70,11 @@ record SourceDescription(String queryId, int index, String format, Map<String, S
   Source open(Engine engine) {
     SourceProvider provider = engine.plugins().source(format);
     Options opts = Options.of("source '" + format + "'", options);
-    return PluginOptionException.creatingSource(index, () -> provider.create(
+    Source source = PluginOptionException.creatingSource(index, () -> provider.create(
         RuntimePluginContext.forSource(engine, opts, queryId, schema(), sourceDir)));
+    if (readColumns != null) {
+      source.pruneColumns(schemaOf(readColumns));
+    }
+    return source;
   }
 }

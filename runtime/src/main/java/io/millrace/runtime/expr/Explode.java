@@ -7,6 +7,7 @@ import io.millrace.spi.data.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code explode}, {@code explode_outer}, {@code posexplode} and {@code posexplode_outer}: a row
@@ -41,8 +42,8 @@ final class Explode extends GeneratorCall {
   }
 
   @Override
-  public java.util.Optional<Expression> inferredFilter() {
-    return outer ? java.util.Optional.empty() : java.util.Optional.of(hasElements(args.get(0)));
+  public Optional<Expression> inferredFilter() {
+    return outer ? Optional.empty() : Optional.of(hasElements(args.get(0)));
   }
 
   @Override

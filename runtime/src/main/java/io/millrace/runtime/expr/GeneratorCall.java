@@ -1,10 +1,12 @@
 package io.millrace.runtime.expr;
 
 import io.millrace.api.AnalysisException;
+import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A function that makes any number of rows of one row, such as {@code explode}: a generator.
@@ -42,14 +44,14 @@ public abstract class GeneratorCall extends FunctionCall {
    * their {@code _outer} forms), that the collection has an element. A row it drops makes no row
    * anyway; the filter matters to the watermark, which such a row does not advance in Spark.
    */
-  public java.util.Optional<Expression> inferredFilter() {
-    return java.util.Optional.empty();
+  public Optional<Expression> inferredFilter() {
+    return Optional.empty();
   }
 
   /** {@code size(collection) > 0}: neither null (size -1) nor empty. */
   static Expression hasElements(Expression collection) {
     return new Comparison(Comparison.Op.GT, FunctionRegistry.call("size", List.of(collection)),
-        Literal.of(0, io.millrace.spi.data.DataType.INT));
+        Literal.of(0, DataType.INT));
   }
 
   @Override

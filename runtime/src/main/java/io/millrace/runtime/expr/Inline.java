@@ -6,6 +6,7 @@ import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code inline} and {@code inline_outer}: a row per struct of an array of structs, its fields as
@@ -29,8 +30,8 @@ final class Inline extends GeneratorCall {
   }
 
   @Override
-  public java.util.Optional<Expression> inferredFilter() {
-    return outer ? java.util.Optional.empty() : java.util.Optional.of(hasElements(args.get(0)));
+  public Optional<Expression> inferredFilter() {
+    return outer ? Optional.empty() : Optional.of(hasElements(args.get(0)));
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.millrace.runtime.expr;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.millrace.api.AnalysisException;
 import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Row;
@@ -27,7 +28,7 @@ final class JsonTuple extends GeneratorCall {
     for (int i = 0; i < bound.length; i++) {
       bound[i] = args.get(i).bind(input);
       if (bound[i].type() != DataType.STRING) {
-        throw new io.millrace.api.AnalysisException("cannot resolve " + this
+        throw new AnalysisException("cannot resolve " + this
             + ": all arguments of json_tuple must be strings, but '" + args.get(i) + "' is " + bound[i].type());
       }
     }

@@ -54,11 +54,16 @@ public final class ForeachSinkProvider implements SinkProvider {
       type = Class.forName(className, true, loader());
     } catch (ClassNotFoundException | LinkageError e) {
       throw new InvalidOptionException(WRITER, "option 'writer' of " + options.owner() + " names the class '" + className
-          + "', which cannot be loaded: " + e + "; put its jar on the class path or in the plugins directory");
+          + "', which cannot be loaded: " + e + "; put its jar on the application's class path (a plugin folder "
+          + "cannot hold it: plugins see only the SPI, not ForeachWriter)");
     }
     if (!ForeachWriter.class.isAssignableFrom(type)) {
       throw new InvalidOptionException(WRITER, "option 'writer' of " + options.owner() + " names " + className
           + ", which does not extend " + ForeachWriter.class.getName());
+    }
+    if (java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
+      throw new InvalidOptionException(WRITER, "option 'writer' of " + options.owner() + " names " + className
+          + ", which is abstract; name a concrete subclass");
     }
     return type.asSubclass(ForeachWriter.class);
   }

@@ -20,7 +20,7 @@ final class ForeachTaskWriter implements TaskWriter {
   private final long batchId;
   private final LongAdder rowsProcessed;
   private final boolean opened;
-  private RuntimeException failure;
+  private Throwable failure;
   private boolean closed;
 
   ForeachTaskWriter(ForeachWriter writer, int partition, long batchId, LongAdder rowsProcessed,
@@ -42,7 +42,7 @@ final class ForeachTaskWriter implements TaskWriter {
     }
     try {
       writer.process(row);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       failure = e;
       throw e;
     }

@@ -44,7 +44,9 @@ final class Generators {
         continue;
       }
       GeneratorCall.Bound bound = generator.bindGenerator(input.schema());
-      if (generator.inferredFilter().isPresent()) {
+      // Spark's inferred filter matters only to a watermark (a row it drops makes no row anyway), and it
+      // evaluates the collection a second time: add it only where a watermark observes the rows.
+      if (generator.inferredFilter().isPresent() && current.eventTime().isPresent()) {
         Expression filter = generator.inferredFilter().get();
         current = Analyzer.filter(current, filter, filter.bind(current.schema()));
       }

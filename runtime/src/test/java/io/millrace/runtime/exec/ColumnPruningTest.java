@@ -53,7 +53,16 @@ class ColumnPruningTest {
 
   @Test
   void aQueryOfEveryColumnPrunesNothing() {
-    assertThat(run(d -> d.dropDuplicates().where("a > 2"), OutputMode.APPEND, Row.of(3L, "b3", 1.5, 3_000_000L)))
+    assertThat(run(d -> d.dropDuplicates().where("a > 2"), OutputMode.APPEND, Row.of(3L, "b3", 1.5, 3_000_000L, 1L)))
         .isEmpty();
+  }
+
+  @Test
+  void aWholeRowDeduplicationReadsEveryColumnEvenOnesDroppedLater() {
+    // keyed on every column the four rows differ; keyed on g alone two would be dropped
+    assertThat(run(d -> d.dropDuplicates().select("g"), OutputMode.APPEND, Row.of(0L), Row.of(1L), Row.of(0L),
+        Row.of(1L))).isEmpty();
+    assertThat(run(d -> d.dropDuplicates("g").select("a"), OutputMode.APPEND, Row.of(0L), Row.of(1L)))
+        .contains(Schema.parse("a LONG, g LONG"));
   }
 }

@@ -78,6 +78,28 @@ class ScanTaskTest {
     assertThat(copyOf(new ScanTask(described, 0, null)).source().schema()).contains(given);
   }
 
+  @Test
+  void aPrunedSourceIsPrunedAgainWhereItsTaskIsOpened() throws Exception {
+    try (Engine engine = new Engine(Map.of(), FaultInjector.NONE)) {
+      SourceDescription described = SourceDescription.of("q", 0, "wide", Map.of("name", "pruned-task", "total", "3"),
+          Optional.empty(), dir.toUri());
+      SourceBinding wide = new SourceBinding(0, "wide", described.open(engine), described);
+      wide.prune(Schema.parse("b STRING, g LONG"));
+      Offset start = wide.source.initialOffset();
+      Offset end = wide.source.latestOffset(start, io.millrace.spi.source.ReadLimit.allAvailable());
+      ScanTask copy = copyOf(wide.scan(0, wide.source.planInputPartitions(start, end).get(0)));
+      assertThat(copy.source().readColumns()).isNotNull();
+      List<Row> there = new ArrayList<>();
+      try (PartitionReader reader = copy.open(engine)) {
+        while (reader.next()) {
+          there.add(reader.get());
+        }
+      }
+      assertThat(there).containsExactly(Row.of("b0", 0L), Row.of("b1", 1L), Row.of("b2", 0L));
+      wide.source.close();
+    }
+  }
+
   private static ScanTask copyOf(ScanTask task) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {

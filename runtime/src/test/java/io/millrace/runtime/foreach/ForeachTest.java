@@ -129,6 +129,15 @@ class ForeachTest {
   }
 
   @Test
+  void aWriterGivenToForeachTakesNoSinkOptions() {
+    try (MillraceSession session = MillraceSession.builder().build(); MemoryStream in = MemoryStream.create(INPUT)) {
+      assertThatThrownBy(() -> in.toDataset(session).writeStream().foreach(new RecordingWriter(-1))
+          .option("url", "x").option("checkpointLocation", dir.resolve("checkpoint").toString()).start())
+          .isInstanceOf(AnalysisException.class).hasMessageContaining("foreach(writer) takes no sink options, but [url]");
+    }
+  }
+
+  @Test
   void aWriterClassByNameGetsTheOtherOptions() throws Exception {
     Path out = dir.resolve("out");
     try (MillraceSession session = MillraceSession.builder().build(); MemoryStream in = MemoryStream.create(INPUT)) {

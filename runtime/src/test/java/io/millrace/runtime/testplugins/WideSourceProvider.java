@@ -20,12 +20,12 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Test source {@code wide}: {@code total} rows {@code (a LONG, b STRING, c DOUBLE, ts TIMESTAMP)}
- * = {@code (i, "b" + i, i / 2.0, i seconds)}, that prunes columns and remembers, under its option
+ * Test source {@code wide}: {@code total} rows {@code (a LONG, b STRING, c DOUBLE, ts TIMESTAMP, g LONG)}
+ * = {@code (i, "b" + i, i / 2.0, i seconds, i % 2)}, that prunes columns and remembers, under its option
  * {@code name}, the columns it was asked to read.
  */
 public final class WideSourceProvider implements SourceProvider {
-  public static final Schema SCHEMA = Schema.parse("a LONG, b STRING, c DOUBLE, ts TIMESTAMP");
+  public static final Schema SCHEMA = Schema.parse("a LONG, b STRING, c DOUBLE, ts TIMESTAMP, g LONG");
   private static final Map<String, Schema> PRUNED = new ConcurrentHashMap<>();
 
   /** The columns source {@code name} was last asked to read, if it was asked. */
@@ -58,7 +58,7 @@ public final class WideSourceProvider implements SourceProvider {
     }
   }
 
-  record Range(long start, long end, Schema columns) implements InputPartition {}
+  record Range(long start, long end, List<String> columns) implements InputPartition {}
 
   static final class WideSource implements Source {
     private final String name;
@@ -103,7 +103,7 @@ public final class WideSourceProvider implements SourceProvider {
 
     @Override
     public List<InputPartition> planInputPartitions(Offset start, Offset end) {
-      return List.of(new Range(((Position) start).value(), ((Position) end).value(), columns));
+      return List.of(new Range(((Position) start).value(), ((Position) end).value(), columns.names()));
     }
 
     @Override
@@ -121,10 +121,11 @@ public final class WideSourceProvider implements SourceProvider {
         public Row get() {
           Object[] values = new Object[range.columns().size()];
           for (int i = 0; i < values.length; i++) {
-            values[i] = switch (range.columns().field(i).name()) {
+            values[i] = switch (range.columns().get(i)) {
               case "a" -> next;
               case "b" -> "b" + next;
               case "c" -> next / 2.0;
+              case "g" -> next % 2;
               default -> next * 1_000_000L;
             };
           }

@@ -39,10 +39,11 @@ public interface Source extends AutoCloseable {
   /**
    * Reads only {@code columns}, a subset of {@link #schema()} in its order: the columns the query
    * uses, as Spark's {@code SupportsPushDownRequiredColumns}. The runtime calls it at most once,
-   * right after the source is created and before any other call but {@link #schema()} and
-   * {@link #capabilities()}, and only on a source that declares
+   * right after the source is created and before any other call but {@link #schema()},
+   * {@link #capabilities()} and {@link #defaultReadLimit()}, and only on a source that declares
    * {@link SourceCapability#COLUMN_PRUNING}; then {@code schema()} returns {@code columns} and the
-   * rows hold only them. The offsets do not depend on it.
+   * rows hold only them. The offsets do not depend on it. A task that reads a partition in
+   * another process prunes its own instance the same way before reading.
    *
    * @since SPI 1.5
    */
