@@ -8,17 +8,22 @@ import static io.millrace.api.testing.StreamAction.startStream;
 import static io.millrace.api.testing.StreamAction.stopStream;
 import static io.millrace.api.testing.StreamTest.testStream;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
+import io.millrace.api.StreamingQuery;
 import io.millrace.api.functions;
 import io.millrace.api.testing.MemoryStream;
 import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.sink.OutputMode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -91,6 +96,31 @@ class ApproxAggregatesStreamingTest {
           addData(in, THIRD),
           checkAnswer(Row.of("a", 4L, 5L, 3, List.of(1, 3, 9)), Row.of("b", 1L, 1L, 4, List.of(4, 4, 4)),
               Row.of("c", 1L, 1L, -2, List.of(-2, -2, -2))));
+    }
+  }
+
+  /**
+   * The registers' size follows the relativeSD, which the state's schema does not show: a restart
+   * with another relativeSD fails the batch that reads a stored group, naming the cause, and
+   * commits nothing.
+   */
+  @Test
+  void aRestartWithAnotherRelativeSDFailsNamingIt(@TempDir Path dir) throws Exception {
+    String checkpoint = dir.resolve("ckpt").toString();
+    try (MillraceSession s = session("hdfs"); MemoryStream in = MemoryStream.create(KEYED)) {
+      in.addData(FIRST);
+      StreamingQuery first = s.readStream().format("memory").option("name", in.name()).load().groupBy("k")
+          .agg(expr("approx_count_distinct(name)")).writeStream().format("console").outputMode("update")
+          .option("checkpointLocation", checkpoint).start();
+      first.processAllAvailable();
+      first.stop();
+      in.addData(SECOND);
+      StreamingQuery second = s.readStream().format("memory").option("name", in.name()).load().groupBy("k")
+          .agg(expr("approx_count_distinct(name, 0.01)")).writeStream().format("console").outputMode("update")
+          .option("checkpointLocation", checkpoint).start();
+      assertThatThrownBy(second::processAllAvailable).hasStackTraceContaining(
+          "was the relativeSD changed since the checkpoint was written?");
+      second.stop();
     }
   }
 
