@@ -269,19 +269,6 @@ final class QuantileSummary {
     }
   }
 
-  QuantileSummary copy() {
-    QuantileSummary c = new QuantileSummary(relativeError);
-    c.values = Arrays.copyOf(values, size);
-    c.gs = Arrays.copyOf(gs, size);
-    c.deltas = Arrays.copyOf(deltas, size);
-    c.size = size;
-    c.count = count;
-    c.head = Arrays.copyOf(head, Math.max(16, headCount));
-    c.headCount = headCount;
-    c.compressed = compressed;
-    return c;
-  }
-
   private void take(Samples s) {
     values = s.values;
     gs = s.gs;

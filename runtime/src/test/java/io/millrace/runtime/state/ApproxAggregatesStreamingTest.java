@@ -99,6 +99,23 @@ class ApproxAggregatesStreamingTest {
     }
   }
 
+  /** The Java API's functions, as Spark's Java API has them, build the same aggregates as the SQL text above. */
+  @Test
+  void javaApiFunctionsGiveTheSameRows() {
+    try (MillraceSession s = session("hdfs"); MemoryStream in = MemoryStream.create(KEYED)) {
+      Dataset q = in.toDataset(s).groupBy("k").agg(functions.approx_count_distinct("name"),
+          functions.approx_count_distinct(functions.col("v"), 0.01),
+          functions.percentile_approx(functions.col("v"), functions.lit(0.5), functions.lit(10000)),
+          functions.approx_percentile(functions.col("v"),
+              functions.array(functions.lit(0), functions.lit(0.5), functions.lit(1)), functions.lit(100)));
+      assertThat(q.schema().fields().stream().map(Field::name).limit(4)).containsExactly("k",
+          "approx_count_distinct(name)", "approx_count_distinct(v)", "percentile_approx(v, 0.5, 10000)");
+      testStream(q, OutputMode.COMPLETE).run(
+          addData(in, FIRST),
+          checkAnswer(Row.of("a", 3L, 3L, 3, List.of(1, 3, 5)), Row.of("b", 0L, 0L, null, null)));
+    }
+  }
+
   /**
    * The registers' size follows the relativeSD, which the state's schema does not show: a restart
    * with another relativeSD fails the batch that reads a stored group, naming the cause, and
