@@ -58,10 +58,13 @@ final class HyperLogLogPlusPlus {
    * requires, and here at most 18 (relativeSD at least 0.0044), the paper's range.
    */
   static HyperLogLogPlusPlus forRelativeSD(double relativeSD, String call) {
+    if (!(relativeSD > 0)) {
+      throw new AnalysisException(call + ": relativeSD must be above 0, but it is " + relativeSD);
+    }
     int p = (int) Math.ceil(2.0d * Math.log(1.106d / relativeSD) / Math.log(2.0d));
-    if (!(relativeSD > 0) || p < MIN_PRECISION) {
+    if (p < MIN_PRECISION) {
       throw new AnalysisException(call + ": HLL++ requires at least 4 bits for addressing; use a lower error, at "
-          + "most 39% (relativeSD " + relativeSD + " gives " + Math.max(p, 0) + " bits)");
+          + "most 39% (relativeSD " + relativeSD + " gives " + p + " bits)");
     }
     if (p > MAX_PRECISION) {
       throw new AnalysisException(call + ": relativeSD " + relativeSD + " needs " + p + " bits of addressing, 2^" + p

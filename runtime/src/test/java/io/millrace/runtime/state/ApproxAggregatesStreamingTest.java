@@ -44,8 +44,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ApproxAggregatesStreamingTest {
   private static final Schema KEYED = Schema.parse("k STRING, v INT, name STRING");
 
+  /** A session with state in {@code provider}; "rocksdb, encoded exchange" hands partials over encoded, as bytes. */
   private static MillraceSession session(String provider) {
-    return MillraceSession.builder().config("millrace.state.provider", provider).build();
+    return MillraceSession.builder().config("millrace.state.provider", provider.split(",")[0])
+        .config("millrace.exchange.encoded", String.valueOf(provider.endsWith("encoded exchange"))).build();
   }
 
   private static Dataset keyed(MemoryStream in, MillraceSession s) {
@@ -147,7 +149,7 @@ class ApproxAggregatesStreamingTest {
    * batch 2 [all,ArraySeq(0, 5, 56, 574, 22914, 60323, 84077, 98334, 113644, 115333, 115536),60292,109482].
    */
   @ParameterizedTest(name = "state in {0}")
-  @ValueSource(strings = {"hdfs", "rocksdb"})
+  @ValueSource(strings = {"hdfs", "rocksdb", "rocksdb, encoded exchange"})
   void largeSummariesMergedAcrossBatchesGiveSparksAnswers(String provider) {
     try (MillraceSession s = session(provider); MemoryStream in = MemoryStream.create(Schema.parse("k STRING, v INT"))) {
       Dataset q = in.toDataset(s).groupBy("k").agg(

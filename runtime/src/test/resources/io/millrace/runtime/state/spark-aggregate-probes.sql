@@ -1,3 +1,5 @@
+-- Aggregate probes of SparkAggregateFactsTest, one query a line; Spark 4.0.1's results are in spark-aggregate-facts.txt,
+-- made by: /tmp/spark-oracle/run.sh SqlFacts spark-aggregate-probes.sql > spark-aggregate-facts.txt
 SELECT approx_count_distinct(CAST(id AS INT)) FROM range(0, 0, 1, 1)
 SELECT approx_count_distinct(CAST(id AS INT)) FROM range(0, 1, 1, 1)
 SELECT approx_count_distinct(CAST(id AS INT)) FROM range(0, 10, 1, 1)
