@@ -1015,6 +1015,40 @@ public final class functions {
     return call("collect_set", column);
   }
 
+  /**
+   * The estimated number of distinct non-null values: Spark's HyperLogLog++ with its default
+   * relative standard deviation, 0.05; a LONG, never null.
+   */
+  public static Column approx_count_distinct(Column column) {
+    return call("approx_count_distinct", column);
+  }
+
+  public static Column approx_count_distinct(String column) {
+    return approx_count_distinct(col(column));
+  }
+
+  /** As {@link #approx_count_distinct(Column)} with the relative standard deviation {@code rsd} (0.0044 to 0.39). */
+  public static Column approx_count_distinct(Column column, double rsd) {
+    return call("approx_count_distinct", column, lit(rsd));
+  }
+
+  public static Column approx_count_distinct(String column, double rsd) {
+    return approx_count_distinct(col(column), rsd);
+  }
+
+  /**
+   * The approximate value at {@code percentage} (a constant in [0, 1], or an array of them for
+   * an array of values) of a numeric, date or timestamp column, as Spark's Greenwald-Khanna
+   * summary finds it with relative error {@code 1 / accuracy} (Spark's default accuracy is 10000).
+   */
+  public static Column percentile_approx(Column column, Column percentage, Column accuracy) {
+    return call("percentile_approx", column, percentage, accuracy);
+  }
+
+  public static Column approx_percentile(Column column, Column percentage, Column accuracy) {
+    return call("approx_percentile", column, percentage, accuracy);
+  }
+
   public static Column sum(Column column) {
     return call("sum", column);
   }

@@ -15,7 +15,8 @@ public final class AggregateCall extends Expression {
   /** The aggregate functions. */
   public enum Function {
     COUNT, SUM, MIN, MAX, AVG,
-    COUNT_IF, STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP, FIRST, LAST, MAX_BY, MIN_BY, COLLECT_LIST, COLLECT_SET;
+    COUNT_IF, STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP, FIRST, LAST, MAX_BY, MIN_BY, COLLECT_LIST, COLLECT_SET,
+    APPROX_COUNT_DISTINCT, PERCENTILE_APPROX;
 
     public String sqlName() {
       return name().toLowerCase(Locale.ROOT);
@@ -25,7 +26,10 @@ public final class AggregateCall extends Expression {
   private final Function function;
   private final Expression argument;
   private final String name;
-  /** Arguments after the first: first's and last's ignoreNulls, max_by's and min_by's ordering. */
+  /**
+   * Arguments after the first: first's and last's ignoreNulls, max_by's and min_by's ordering,
+   * approx_count_distinct's relativeSD, percentile_approx's percentage and accuracy.
+   */
   private final List<Expression> more;
 
   /**

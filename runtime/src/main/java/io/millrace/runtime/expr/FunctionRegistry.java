@@ -161,6 +161,12 @@ public final class FunctionRegistry {
         "min_by(x, ordering)", "min_by(name, score) is the name of the lowest score");
     aggregate("collect_list", AggregateCall.Function.COLLECT_LIST, 1, "collect_list(x)", "collect_list(name)");
     aggregate("collect_set", AggregateCall.Function.COLLECT_SET, 1, "collect_set(x)", "collect_set(name)");
+    register("approx_count_distinct", 1, 2, a -> new AggregateCall(AggregateCall.Function.APPROX_COUNT_DISTINCT,
+        a.get(0), "approx_count_distinct(" + a.get(0) + ")", a.subList(1, a.size())),
+        "approx_count_distinct(x[, relativeSD])",
+        "approx_count_distinct(user_id) estimates the distinct user ids (HyperLogLog++, relativeSD 0.05)");
+    percentileApprox("percentile_approx");
+    percentileApprox("approx_percentile");
     register("to_timestamp", 1, 2, a -> a.size() < 2
         ? new ToTimestamp(a.get(0)) : new ToTimestamp(a.get(0), stringLiteral(a.get(1), "to_timestamp", "pattern")),
         "to_timestamp(text[, pattern])", "to_timestamp('14/09/2026 23:59', 'dd/MM/yyyy HH:mm')");
@@ -190,6 +196,15 @@ public final class FunctionRegistry {
   }
 
   private FunctionRegistry() {
+  }
+
+  /** percentile_approx or its alias: named, as Spark names it, with the accuracy it uses (10000 unless given). */
+  private static void percentileApprox(String name) {
+    register(name, 2, 3, a -> new AggregateCall(AggregateCall.Function.PERCENTILE_APPROX, a.get(0),
+        name + "(" + a.get(0) + ", " + a.get(1) + ", " + (a.size() > 2 ? a.get(2) : "10000") + ")",
+        a.subList(1, a.size())),
+        name + "(x, percentage[, accuracy])",
+        name + "(latency, 0.95) or " + name + "(latency, array(0.5, 0.99), 100)");
   }
 
   /** An aggregate known by {@code name} (an alias's output column is named by it, as Spark's). */

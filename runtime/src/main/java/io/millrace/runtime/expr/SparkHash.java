@@ -104,6 +104,16 @@ public final class SparkHash extends FunctionCall {
     }
   }
 
+  /** Spark's {@code xxhash64} of one value of {@code type}, seed 42: what approx_count_distinct hashes. */
+  public static long xxhash64(Object value, DataType type) {
+    return hash(Algorithm.XXHASH64, value, type, SEED);
+  }
+
+  /** Whether values of {@code type} can be hashed: all but maps and what holds one. */
+  public static boolean hashable(DataType type) {
+    return !containsMap(type);
+  }
+
   /** The hash of {@code value}, of {@code type}, seeded with {@code seed}: {@code seed} for NULL. */
   static long hash(Algorithm algorithm, Object value, DataType type, long seed) {
     if (value == null) {

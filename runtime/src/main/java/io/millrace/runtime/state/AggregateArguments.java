@@ -8,6 +8,8 @@ import io.millrace.runtime.expr.Literal;
 import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The argument an aggregator is fed, bound. Most take their one argument's value and skip
@@ -43,6 +45,8 @@ final class AggregateArguments {
       }
       case MAX_BY: case MIN_BY:
         return pair(value, call.more().get(0).bind(input));
+      case APPROX_COUNT_DISTINCT: case PERCENTILE_APPROX:
+        return value; // their constant arguments are read by constants(..)
       default:
         if (!call.more().isEmpty()) {
           throw new AnalysisException(call + " takes one argument");
@@ -50,6 +54,30 @@ final class AggregateArguments {
         return value;
     }
   }
+
+  /** A constant argument's value (null for NULL) and its type. */
+  record Constant(Object value, DataType type) {}
+
+  /**
+   * The arguments after the first, each a constant (it reads no column), evaluated once: the
+   * relative error of approx_count_distinct, the percentage and accuracy of percentile_approx.
+   */
+  static List<Constant> constants(AggregateCall call, List<String> names) {
+    List<Constant> out = new ArrayList<>();
+    for (int i = 0; i < call.more().size(); i++) {
+      BoundExpression bound;
+      try {
+        bound = call.more().get(i).bind(NO_COLUMNS);
+      } catch (AnalysisException e) {
+        throw new AnalysisException(call + ": its " + names.get(i) + " must be a constant, but '" + call.more().get(i)
+            + "' is not (" + e.getMessage() + ")", e);
+      }
+      out.add(new Constant(bound.eval(Row.of(), () -> 0L), bound.type()));
+    }
+    return out;
+  }
+
+  private static final Schema NO_COLUMNS = Schema.of(List.of());
 
   /** A {@link Pair} of the two arguments' values (the ordering absent for first and last); its type is the value's. */
   private static BoundExpression pair(BoundExpression value, BoundExpression ordering) {

@@ -115,7 +115,8 @@ public final class AggregationPlan {
           : Aggregator.of(call, e.defaultName(), argument);
       a.offset = valueFields.size();
       valueFields.addAll(a.bufferFields());
-      outputFields.add(new Field(e.defaultName(), a.resultType(), !(call.function() == AggregateCall.Function.COUNT)));
+      outputFields.add(new Field(e.defaultName(), a.resultType(),
+          call.function() != AggregateCall.Function.COUNT && a.nullableResult()));
       aggregators[i] = a;
     }
     for (Aggregator a : aggregators) {

@@ -61,6 +61,10 @@ abstract class Aggregator {
       }
       case COLLECT_LIST: case COLLECT_SET:
         return new Collect(name, argument, call.function() == AggregateCall.Function.COLLECT_SET);
+      case APPROX_COUNT_DISTINCT:
+        return ApproxCountDistinct.of(call, name, argument);
+      case PERCENTILE_APPROX:
+        return ApproxPercentile.of(call, name, argument);
       default:
         DataType.Kind kind = argument.type().kind();
         if (kind == DataType.Kind.BINARY || kind == DataType.Kind.STRUCT || kind == DataType.Kind.ARRAY
@@ -94,6 +98,11 @@ abstract class Aggregator {
   abstract List<Field> bufferFields();
 
   abstract DataType resultType();
+
+  /** Whether its result may be NULL: count's and approx_count_distinct's never is. */
+  boolean nullableResult() {
+    return true;
+  }
 
   /** Whether its slots live in {@link AggBuffer#objects} rather than {@link AggBuffer#words}. */
   boolean keepsObjects() {

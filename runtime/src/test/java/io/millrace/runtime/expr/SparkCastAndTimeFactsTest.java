@@ -41,7 +41,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * listed as failing when run), or be listed below: a form Millrace refuses at analysis although
  * Spark accepts it, an extension Spark refuses, or a difference the README states.
  */
-class SparkCastAndTimeFactsTest {
+public class SparkCastAndTimeFactsTest {
   /**
    * Each probe file and the facts Spark printed for it: casts and time functions; the types SPI
    * 1.4 added; date, collection, JSON and lambda functions; math and conditional functions and the
@@ -220,7 +220,7 @@ class SparkCastAndTimeFactsTest {
   }
 
   /** A value as the Java or Scala object Spark hands a Row's reader prints: dates as java.time's, arrays as Scala's. */
-  private static String external(Object value, DataType type) {
+  public static String external(Object value, DataType type) {
     if (value == null) {
       return "null";
     }
@@ -253,7 +253,7 @@ class SparkCastAndTimeFactsTest {
     }
   }
 
-  private static String sparkName(DataType type) {
+  public static String sparkName(DataType type) {
     switch (type.kind()) {
       case BOOLEAN: return "boolean";
       case BYTE: return "tinyint";
