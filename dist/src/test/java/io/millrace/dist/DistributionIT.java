@@ -33,7 +33,7 @@ class DistributionIT {
   /** The plugin folders and a jar each must hold (besides the plugin's own). */
   private static final Map<String, String> FOLDERS = Map.of(
       "hdfs-state", "lz4-java-", "hadoop-storage", "hadoop-client-api-", "file-source", "jackson-core-",
-      "delta-sink", "delta-kernel-defaults-", "rocksdb-state", "rocksdbjni-");
+      "delta-sink", "delta-kernel-defaults-", "rocksdb-state", "rocksdbjni-", "file-sink", "parquet-hadoop-");
 
   /** Libraries of plugins or of the TCK: none may be on the runtime's class path. */
   private static final Pattern NOT_IN_LIB = Pattern.compile(
@@ -83,6 +83,9 @@ class DistributionIT {
     assertThat(row(run, "storage", "hadoop")).endsWith(" plugins dir  " + plugins.resolve("hadoop-storage"));
     assertThat(row(run, "source", "file")).endsWith(" plugins dir  " + plugins.resolve("file-source"));
     assertThat(row(run, "sink", "delta")).endsWith(" plugins dir  " + plugins.resolve("delta-sink"));
+    for (String format : List.of("json", "csv", "text", "parquet")) {
+      assertThat(row(run, "sink", format)).endsWith(" plugins dir  " + plugins.resolve("file-sink"));
+    }
     assertThat(row(run, "storage", "local"))
         .endsWith(" class path   " + DIST.resolve("lib/millrace-plugins-" + VERSION + ".jar"));
   }
