@@ -33,7 +33,9 @@ import org.apache.parquet.hadoop.example.GroupReadSupport;
  * parquet-hadoop's example Group model for Parquet), never through the sink's writer code.
  */
 final class ReadBack {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Decimals keep every digit (a double would round DECIMAL(38,10)). */
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
   private ReadBack() {}
 
