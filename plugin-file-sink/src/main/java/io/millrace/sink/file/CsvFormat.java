@@ -61,8 +61,8 @@ final class CsvFormat implements FileFormat {
   @Override
   public RowFile open(FileSystem fs, Configuration conf, Path path, Schema dataSchema, FileSinkOptions options)
       throws IOException {
-    TextFiles.Sized file = TextFiles.create(fs, path, options.compression());
-    Writer out = new OutputStreamWriter(file.out(), StandardCharsets.UTF_8);
+    TextFiles.Counting file = TextFiles.create(fs, path, options.compression());
+    Writer out = new OutputStreamWriter(file, StandardCharsets.UTF_8);
     if (options.header()) {
       for (int i = 0; i < dataSchema.size(); i++) {
         if (i > 0) {
@@ -88,7 +88,8 @@ final class CsvFormat implements FileFormat {
       }
 
       @Override
-      public long bytes() {
+      public long bytes() throws IOException {
+        out.flush();
         return file.bytes();
       }
 

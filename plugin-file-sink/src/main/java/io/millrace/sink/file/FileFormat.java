@@ -44,7 +44,10 @@ interface FileFormat {
   interface RowFile extends Closeable {
     void write(Row row) throws IOException;
 
-    /** The bytes written so far, for {@code maxFileSize}; may lag what reaches the disk. */
-    long bytes();
+    /**
+     * The bytes written so far, for {@code maxFileSize}: what the line formats produced (before
+     * gzip), or Parquet's encoded size including the row group still in memory.
+     */
+    long bytes() throws IOException;
   }
 }

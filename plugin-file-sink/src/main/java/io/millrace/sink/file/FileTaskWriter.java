@@ -65,7 +65,7 @@ final class FileTaskWriter implements TaskWriter {
     file.rows++;
   }
 
-  private boolean full(OpenFile file) {
+  private boolean full(OpenFile file) throws IOException {
     FileSinkOptions options = layout.options();
     return (options.maxRecordsPerFile() > 0 && file.rows >= options.maxRecordsPerFile())
         || (options.maxFileSize() > 0 && file.file.bytes() >= options.maxFileSize());

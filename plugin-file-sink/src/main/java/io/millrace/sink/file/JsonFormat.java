@@ -21,7 +21,8 @@ import org.apache.hadoop.fs.Path;
  * as {@link TextValues} prints them.
  */
 final class JsonFormat implements FileFormat {
-  private static final JsonFactory JSON = JsonFactory.builder().build();
+  /** Flushing the generator moves its buffer into the file's counting stream only. */
+  private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
 
   @Override
   public String name() {
@@ -46,8 +47,8 @@ final class JsonFormat implements FileFormat {
   @Override
   public RowFile open(FileSystem fs, Configuration conf, Path path, Schema dataSchema, FileSinkOptions options)
       throws IOException {
-    TextFiles.Sized file = TextFiles.create(fs, path, options.compression());
-    JsonGenerator gen = JSON.createGenerator(file.out());
+    TextFiles.Counting file = TextFiles.create(fs, path, options.compression());
+    JsonGenerator gen = JSON.createGenerator(file);
     gen.setRootValueSeparator(null);
     return new RowFile() {
       @Override
@@ -57,7 +58,8 @@ final class JsonFormat implements FileFormat {
       }
 
       @Override
-      public long bytes() {
+      public long bytes() throws IOException {
+        gen.flush();
         return file.bytes();
       }
 

@@ -1,6 +1,7 @@
 package io.millrace.sink.file;
 
 import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -21,17 +22,43 @@ final class TextFiles {
     return "." + format + (compression.equals("gzip") ? ".gz" : "");
   }
 
-  /** A stream to a new file at {@code path}; {@link Sized#bytes()} counts what reached the file system. */
-  static Sized create(FileSystem fs, Path path, String compression) throws IOException {
+  /**
+   * A stream to a new file at {@code path} that counts the bytes written to it (before gzip).
+   * Its {@code flush()} does nothing, so a format may flush its own buffer into it to count
+   * exactly, without pushing a write to the file system per row; {@code close()} writes all.
+   */
+  static Counting create(FileSystem fs, Path path, String compression) throws IOException {
     FSDataOutputStream raw = fs.create(path, false);
-    OutputStream out = compression.equals("gzip") ? new GZIPOutputStream(raw, BUFFER) : raw;
-    return new Sized(new BufferedOutputStream(out, BUFFER), raw);
+    OutputStream out = new BufferedOutputStream(compression.equals("gzip") ? new GZIPOutputStream(raw, BUFFER) : raw,
+        BUFFER);
+    return new Counting(out);
   }
 
-  /** An open file's stream and its position on the file system. */
-  record Sized(OutputStream out, FSDataOutputStream raw) {
+  /** Counts what passes through it. */
+  static final class Counting extends FilterOutputStream {
+    private long count;
+
+    Counting(OutputStream out) {
+      super(out);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      out.write(b);
+      count++;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+      count += len;
+    }
+
+    @Override
+    public void flush() {}
+
     long bytes() {
-      return raw.getPos();
+      return count;
     }
   }
 }

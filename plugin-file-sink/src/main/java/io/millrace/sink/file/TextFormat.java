@@ -54,8 +54,8 @@ final class TextFormat implements FileFormat {
   @Override
   public RowFile open(FileSystem fs, Configuration conf, Path path, Schema dataSchema, FileSinkOptions options)
       throws IOException {
-    TextFiles.Sized file = TextFiles.create(fs, path, options.compression());
-    OutputStream out = file.out();
+    TextFiles.Counting file = TextFiles.create(fs, path, options.compression());
+    OutputStream out = file;
     return new RowFile() {
       @Override
       public void write(Row row) throws IOException {
