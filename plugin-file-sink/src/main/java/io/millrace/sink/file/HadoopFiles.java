@@ -6,7 +6,6 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
  * The Hadoop file system an output path lives on, and the class-loader discipline around it.
@@ -14,8 +13,8 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
  * <p>Hadoop loads classes by name (file systems, codecs) through the thread's context class
  * loader; the runtime loads this plugin in its own class loader, which the calling thread does
  * not carry, so {@link #call} sets it for each call that may load one. Local paths use Hadoop's
- * raw local file system: the checksummed one would leave {@code .crc} files next to every data
- * file and carry them through each rename.
+ * raw local file system ({@link LocalFiles}): the checksummed one would leave {@code .crc} files
+ * next to every data file and carry them through each rename.
  */
 record HadoopFiles(Configuration conf, FileSystem fs, Path root) {
 
@@ -30,7 +29,7 @@ record HadoopFiles(Configuration conf, FileSystem fs, Path root) {
     return call(() -> {
       Configuration conf = new Configuration();
       conf.setClassLoader(HadoopFiles.class.getClassLoader());
-      conf.set("fs.file.impl", RawLocalFileSystem.class.getName());
+      conf.set("fs.file.impl", LocalFiles.class.getName());
       conf.setBoolean("fs.file.impl.disable.cache", true);
       // Not by Hadoop's shutdown hook: the runtime's stop may still be committing a batch.
       conf.setBoolean("fs.automatic.close", false);
