@@ -107,6 +107,27 @@ class DistributionIT {
   }
 
   @Test
+  void theExampleWritesPartitionedParquetThroughTheFileSinkFolder() throws Exception {
+    Path job = exampleJob(tmp.resolve("checkpoint").toString());
+    Files.writeString(job, Files.readString(job).replace("  format: delta\n", "  format: parquet\n")
+        .replace("    path: " + tmp.resolve("table"), "    path: " + tmp.resolve("table") + "\n    partitionBy: key"));
+    assertThat(Files.readString(job)).contains("format: parquet").contains("partitionBy: key");
+
+    Run run = millrace("run", job.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("end-to-end guarantee: exactly-once").contains("4 batch(es) ran");
+    assertThat(run.err()).doesNotContain("Exception in thread").doesNotContain("NoClassDefFoundError");
+    List<String> files;
+    try (Stream<Path> walk = Files.walk(tmp.resolve("table"))) {
+      files = walk.filter(Files::isRegularFile).map(p -> tmp.resolve("table").relativize(p).toString()).toList();
+    }
+    assertThat(files).as("Parquet files in key= directories, Parquet and Hadoop loaded from plugins/file-sink")
+        .anyMatch(f -> f.matches("key=k\\d+/part-\\d{5}-[0-9a-f-]{36}\\.c000\\.snappy\\.parquet"))
+        .anyMatch(f -> f.startsWith("_millrace_metadata/"));
+  }
+
+  @Test
   void aCheckpointOnHdfsGoesThroughTheHadoopStorageFolderForTheQueryAndTheHdfsStore() throws Exception {
     try (MiniHdfs hdfs = MiniHdfs.start()) {
       String checkpoint = hdfs.hdfsUri() + "/checkpoints/events";
