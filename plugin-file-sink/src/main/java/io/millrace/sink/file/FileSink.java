@@ -261,10 +261,9 @@ final class FileSink implements Sink {
       List<ManifestEntry> newest = live.stream().filter(e -> e.batchId() == latestBatch).toList();
       publish(newest, -1);
       deleteOrphans();
-      if (state.compactId() >= 0 || latestBatch >= 0) {
-        for (Path old : log.olderThan(state.compactId())) {
-          files.fs().delete(old, false);
-        }
+      // Files a compaction made obsolete before a crash, and temporary manifests of dead writes.
+      for (Path old : log.olderThan(state.compactId())) {
+        files.fs().delete(old, false);
       }
       return null;
     });

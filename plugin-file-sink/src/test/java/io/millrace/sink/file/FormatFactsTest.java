@@ -2,6 +2,7 @@ package io.millrace.sink.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.sink.OutputMode;
@@ -84,6 +85,33 @@ class FormatFactsTest {
   }
 
   @Test
+  void csvTrimsQuotesAndEscapesAsSparkDoes() throws Exception {
+    // Spark: SELECT * FROM VALUES (1, ' lead', 'trail ', 'a\rb', 'back\\slash', '#hash', 'semi;colon',
+    // 'quote"mid', '"start'), (2, 'tab\tin', 'x', 'y', 'z', 'w', 'v', 'u', 't')
+    // AS t(`id`, `name, with comma`, b, c, d, e, f, g, h), written with .option("header", "true").csv(dir)
+    Schema schema = Schema.parse("id INT, `name, with comma` STRING, b STRING, c STRING, d STRING, e STRING, f STRING,"
+        + " g STRING, h STRING");
+    Path out = write(new CsvSinkProvider(), schema, List.of(
+        Row.of(1, " lead", "trail ", "a\rb", "back\\slash", "#hash", "semi;colon", "quote\"mid", "\"start"),
+        Row.of(2, "tab\tin", "x", "y", "z", "w", "v", "u", "t")), Map.of("header", "true"));
+    assertThat(Files.readString(out.resolve(onlyFile(out)))).isEqualTo("id,\"name, with comma\",b,c,d,e,f,g,h\n"
+        + "1,lead,trail,\"a\rb\",back\\slash,#hash,semi;colon,\"quote\\\"mid\",\"\\\"start\"\n"
+        + "2,tab\tin,x,y,z,w,v,u,t\n");
+  }
+
+  @Test
+  void jsonNumbersAndTimestampsAreWhatSparkWrites() throws Exception {
+    // Spark: SELECT 1.0E-5D AS d, CAST(123456789.125 AS FLOAT) AS f, 1.0E7D AS e, 1234567.0D AS g, -0.0D AS nz,
+    // TIMESTAMP'2024-01-01 00:00:00.123456' AS ts, written with .json(dir)
+    Schema schema = Schema.parse("d DOUBLE, f FLOAT, e DOUBLE, g DOUBLE, nz DOUBLE, ts TIMESTAMP");
+    Path out = write(new JsonSinkProvider(), schema,
+        List.of(Row.of(1.0E-5, 123456789.125f, 1.0E7, 1234567.0, -0.0, 1704067200123456L)), Map.of());
+    assertThat(Files.readString(out.resolve(onlyFile(out))))
+        .isEqualTo("{\"d\":1.0E-5,\"f\":1.23456792E8,\"e\":1.0E7,\"g\":1234567.0,\"nz\":-0.0,"
+            + "\"ts\":\"2024-01-01T00:00:00.123Z\"}\n");
+  }
+
+  @Test
   void textIsWhatSparkWrites() throws Exception {
     Path out = write(new TextSinkProvider(), Schema.parse("name STRING"), Map.of());
     assertThat(onlyFile(out)).endsWith("-c000.txt");
@@ -105,12 +133,17 @@ class FormatFactsTest {
       + " ts TIMESTAMP, ntz TIMESTAMP_NTZ, f FLOAT, x DOUBLE, b BOOLEAN, by BYTE, sh SHORT, l LONG, bin BINARY, part STRING";
 
   private Path write(SinkProvider provider, Schema schema, Map<String, String> extra) throws Exception {
+    return write(provider, schema, SparkRows.project(schema), extra);
+  }
+
+  private Path write(SinkProvider provider, Schema schema, List<io.millrace.spi.data.Row> rows, Map<String, String> extra)
+      throws Exception {
     Path out = Files.createTempDirectory(dir, provider.name());
     Map<String, String> options = new HashMap<>(extra);
     options.put("path", out.toString());
     Sink sink = provider.create(TckContext.sink(provider.name(), options, "q", schema, OutputMode.APPEND,
         FaultInjector.NONE));
-    Tasks.write(sink, 0, SparkRows.project(schema), 1);
+    Tasks.write(sink, 0, rows, 1);
     return out;
   }
 
