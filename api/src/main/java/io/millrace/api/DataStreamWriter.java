@@ -71,6 +71,24 @@ public final class DataStreamWriter {
     return option(key, Long.toString(value));
   }
 
+  /**
+   * Partitions the output by these columns, as Spark's {@code partitionBy}: sinks that write
+   * directories (the file sinks, {@code delta}) put each row under {@code col=value/}. It sets the
+   * sink option {@code partitionBy} to the comma-separated names, as a job file writes it.
+   */
+  public DataStreamWriter partitionBy(String... columns) {
+    if (columns.length == 0) {
+      options.remove("partitionBy");
+      return this;
+    }
+    for (String c : columns) {
+      if (c == null || c.isBlank() || c.contains(",")) {
+        throw new AnalysisException("partitionBy(..) takes column names; '" + c + "' is not one");
+      }
+    }
+    return option("partitionBy", String.join(",", columns));
+  }
+
   public DataStreamWriter options(Map<String, String> values) {
     options.putAll(values);
     return this;

@@ -24,8 +24,12 @@ final class Checks {
     boolean full = files == 200;
     switch (shape) {
       case "stateless":
+      case "stateless-parquet":
         if (full) {
           c.put("outputRowsEqualSparks7496689", num(r, "numOutputRows") == SPARK_STATELESS_ROWS);
+          if (shape.equals("stateless-parquet")) {
+            c.put("parquetFileRowsEqualSparks7496689", num(r, "sinkRowsCounted") == SPARK_STATELESS_ROWS);
+          }
         }
         break;
       case "dedup":

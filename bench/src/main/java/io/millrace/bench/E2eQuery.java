@@ -22,7 +22,10 @@ final class E2eQuery {
 
   private E2eQuery() {}
 
-  /** The shape's query from {@code input} to the sink, not yet started. */
+  /**
+   * The shape's query from {@code input} to the sink, not yet started. {@code stateless-parquet}
+   * is the stateless query into the {@code parquet} file sink (its {@code sink} is always parquet).
+   */
   static DataStreamWriter build(MillraceSession session, String shape, Path input, int maxFiles, String sink,
       Path table, Path checkpoint) {
     Dataset src = session.readStream().format("file").schema(SCHEMA).option("format", "json")
@@ -38,6 +41,7 @@ final class E2eQuery {
             .writeStream().outputMode(sink.equals("delta") ? "append" : "update");
         break;
       case "stateless":
+      case "stateless-parquet":
         w = src.filter(col("amount").gt(250.0))
             .select(col("ts"), col("key"), col("amount").multiply(1.1).as("amount_adj"))
             .writeStream().outputMode("append");
@@ -46,10 +50,11 @@ final class E2eQuery {
         w = src.withWatermark("ts", WATERMARK).dropDuplicates("id", "ts").writeStream().outputMode("append");
         break;
       default:
-        throw new IllegalArgumentException("unknown shape '" + shape + "'; known: window, stateless, dedup");
+        throw new IllegalArgumentException("unknown shape '" + shape + "'; known: window, stateless,"
+            + " stateless-parquet, dedup");
     }
     w = w.format(sink).trigger(Trigger.availableNow()).option("checkpointLocation", checkpoint.toString());
-    if (sink.equals("delta")) {
+    if (sink.equals("delta") || sink.equals("parquet")) {
       w = w.option("path", table.toString());
     }
     return w;
@@ -62,6 +67,7 @@ final class E2eQuery {
         return "withWatermark(ts,10 min).groupBy(window(ts,1 min),key).agg(count(1),sum(amount)) "
             + (sink.equals("delta") ? "append" : "update") + " -> " + sink;
       case "stateless":
+      case "stateless-parquet":
         return "filter(amount > 250.0).select(ts, key, amount*1.1) append -> " + sink;
       default:
         return "withWatermark(ts,10 min).dropDuplicates(id, ts) append -> " + sink;

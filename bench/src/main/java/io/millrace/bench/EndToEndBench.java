@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * lines per second and per CPU-second of the process, and the per-batch triggerExecution.
  *
  * <pre>
- *   bench/run.sh e2e --shape window|stateless|dedup [--provider hdfs|rocksdb] [--sink noop|delta]
+ *   bench/run.sh e2e --shape window|stateless|stateless-parquet|dedup [--provider hdfs|rocksdb] [--sink noop|delta]
  *       [--run-id ID] [--data DIR] [--runs DIR] [--max-files 10] [--shuffle 4] [--input-files 200]
  *       [--results FILE]
  *   bench/run.sh e2e --restart-cold FROM_RUN_ID [--run-id ID] [--child-flags 'JVM flags'] [--verbose]
@@ -62,7 +62,7 @@ public final class EndToEndBench {
   private static Map<String, Object> run(Args a) throws Exception {
     String shape = a.get("--shape", "window");
     String provider = a.get("--provider", "hdfs");
-    String sink = a.get("--sink", "noop");
+    String sink = shape.equals("stateless-parquet") ? "parquet" : a.get("--sink", "noop");
     int maxFiles = a.getInt("--max-files", 10);
     int shuffle = a.getInt("--shuffle", 4);
     Path data = Path.of(a.get("--data", "/tmp/spark-baseline/data/bench"));
@@ -90,7 +90,8 @@ public final class EndToEndBench {
       r.put("gcMs", m.gcMs());
     }
     r.putAll(stats.summary());
-    r.put("sinkRowsCounted", NoopSinkProvider.ROWS.sum());
+    r.put("sinkRowsCounted", sink.equals("parquet") ? ParquetRowCount.of(runDir.resolve("table"))
+        : NoopSinkProvider.ROWS.sum());
     r.put("checks", Checks.of(shape, sink, files.size(), lines, r));
     r.put("loadAvgBefore", loadBefore);
     r.put("loadAvgAfter", loadAverage());
@@ -179,7 +180,7 @@ public final class EndToEndBench {
     r.put("runId", runId);
     r.put("bench", shape);
     r.put("query", shape.equals("restart-cold") ? "window, resumed in a new JVM" : E2eQuery.describe(shape, sink));
-    r.put("provider", shape.equals("stateless") ? "-" : provider);
+    r.put("provider", shape.startsWith("stateless") ? "-" : provider);
     r.put("sink", sink);
     r.put("shufflePartitions", shuffle);
     r.put("maxFilesPerTrigger", maxFiles);

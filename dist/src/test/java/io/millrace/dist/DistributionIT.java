@@ -33,7 +33,7 @@ class DistributionIT {
   /** The plugin folders and a jar each must hold (besides the plugin's own). */
   private static final Map<String, String> FOLDERS = Map.of(
       "hdfs-state", "lz4-java-", "hadoop-storage", "hadoop-client-api-", "file-source", "jackson-core-",
-      "delta-sink", "delta-kernel-defaults-", "rocksdb-state", "rocksdbjni-");
+      "delta-sink", "delta-kernel-defaults-", "rocksdb-state", "rocksdbjni-", "file-sink", "parquet-hadoop-");
 
   /** Libraries of plugins or of the TCK: none may be on the runtime's class path. */
   private static final Pattern NOT_IN_LIB = Pattern.compile(
@@ -83,6 +83,9 @@ class DistributionIT {
     assertThat(row(run, "storage", "hadoop")).endsWith(" plugins dir  " + plugins.resolve("hadoop-storage"));
     assertThat(row(run, "source", "file")).endsWith(" plugins dir  " + plugins.resolve("file-source"));
     assertThat(row(run, "sink", "delta")).endsWith(" plugins dir  " + plugins.resolve("delta-sink"));
+    for (String format : List.of("json", "csv", "text", "parquet")) {
+      assertThat(row(run, "sink", format)).endsWith(" plugins dir  " + plugins.resolve("file-sink"));
+    }
     assertThat(row(run, "storage", "local"))
         .endsWith(" class path   " + DIST.resolve("lib/millrace-plugins-" + VERSION + ".jar"));
   }
@@ -101,6 +104,27 @@ class DistributionIT {
     assertThat(run.err()).as("each plugin's libraries log through the runtime's SLF4J").doesNotContain("SLF4J");
     assertThat(run.err()).as("Hadoop's shutdown hook in delta-sink's class loader, at exit")
         .doesNotContain("Exception in thread").doesNotContain("NoClassDefFoundError");
+  }
+
+  @Test
+  void theExampleWritesPartitionedParquetThroughTheFileSinkFolder() throws Exception {
+    Path job = exampleJob(tmp.resolve("checkpoint").toString());
+    Files.writeString(job, Files.readString(job).replace("  format: delta\n", "  format: parquet\n")
+        .replace("    path: " + tmp.resolve("table"), "    path: " + tmp.resolve("table") + "\n    partitionBy: key"));
+    assertThat(Files.readString(job)).contains("format: parquet").contains("partitionBy: key");
+
+    Run run = millrace("run", job.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("end-to-end guarantee: exactly-once").contains("4 batch(es) ran");
+    assertThat(run.err()).doesNotContain("Exception in thread").doesNotContain("NoClassDefFoundError");
+    List<String> files;
+    try (Stream<Path> walk = Files.walk(tmp.resolve("table"))) {
+      files = walk.filter(Files::isRegularFile).map(p -> tmp.resolve("table").relativize(p).toString()).toList();
+    }
+    assertThat(files).as("Parquet files in key= directories, Parquet and Hadoop loaded from plugins/file-sink")
+        .anyMatch(f -> f.matches("key=k\\d+/part-\\d{5}-[0-9a-f-]{36}\\.c000\\.snappy\\.parquet"))
+        .anyMatch(f -> f.startsWith("_millrace_metadata/"));
   }
 
   @Test

@@ -33,6 +33,7 @@ class StarterClassPathTest {
   private static final List<String> NOT_IN_THE_STARTER = List.of(
       "/org/apache/hadoop/", "/software/amazon/", "/io/delta/", "/org/apache/parquet/", "/org/rocksdb/",
       "/org/junit/", "millrace-tck", "millrace-plugin-hadoop-storage", "millrace-plugin-delta-sink",
+      "millrace-plugin-file-sink",
       "millrace-plugin-rocksdb-state");
 
   @TempDir Path dir;

@@ -1,0 +1,12 @@
+package io.millrace.sink.file;
+
+import io.millrace.tck.sink.SinkContractSuite;
+import io.millrace.tck.sink.SinkKit;
+
+/** The {@code json} sink keeps the exactly-once, per-task sink contract. */
+class JsonSinkTckTest extends SinkContractSuite {
+  @Override
+  protected SinkKit kit() {
+    return new FileSinkKit(new JsonSinkProvider());
+  }
+}
