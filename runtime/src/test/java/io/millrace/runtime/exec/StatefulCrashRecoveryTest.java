@@ -12,6 +12,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,6 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * halts there ({@code Runtime.halt}), a new JVM restarts on the same checkpoint, and the sink
  * ends up with exactly what an uninterrupted run writes, batch by batch.
  */
+@Execution(ExecutionMode.CONCURRENT) // two cases at once: each waits on its child JVMs
 class StatefulCrashRecoveryTest {
   @TempDir Path dir;
   @TempDir static Path shared;
@@ -65,7 +68,8 @@ class StatefulCrashRecoveryTest {
     }
   }
 
-  private List<String> uninterrupted(String operator) throws Exception {
+  /** Synchronized: two cases of one operator must not run its clean run twice on one checkpoint. */
+  private static synchronized List<String> uninterrupted(String operator) throws Exception {
     List<String> known = UNINTERRUPTED.get(operator);
     if (known == null) {
       Path clean = shared.resolve("clean-" + operator);
@@ -76,7 +80,7 @@ class StatefulCrashRecoveryTest {
     return known;
   }
 
-  private int run(Path checkpoint, Path sink, String... args) throws IOException, InterruptedException {
+  private static int run(Path checkpoint, Path sink, String... args) throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
         StatefulCrashChild.class.getName(), checkpoint.toString(), sink.toString()));
