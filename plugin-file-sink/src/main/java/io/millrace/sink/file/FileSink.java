@@ -35,7 +35,8 @@ import org.apache.hadoop.fs.Path;
  * <p>Before its first write an instance recovers what a crash left: it finishes the renames of
  * the newest manifest (a crash between the manifest and the last rename) and deletes every other
  * staged file, which no manifest names. The sink reports {@link FaultPoint#INSIDE_SINK_WRITE}
- * when the task files are staged, when the manifest is durable, and between renames.
+ * three times per batch: when the task files are staged, when the manifest is durable, and after
+ * the first rename.
  */
 final class FileSink implements Sink {
   private static final System.Logger LOG = System.getLogger(FileSink.class.getName());
@@ -182,8 +183,9 @@ final class FileSink implements Sink {
 
   /**
    * Renames each staged file of {@code entries} to its place. {@code batchId} >= 0 reports the
-   * fault point between renames; recovery passes -1. A file already in place is skipped, so
-   * publishing again after a crash finishes the job.
+   * fault point once, after the first rename (after none for an empty batch), so that a batch
+   * reports the same steps whatever its number of files; recovery passes -1. A file already in
+   * place is skipped, so publishing again after a crash finishes the job.
    */
   private void publish(List<ManifestEntry> entries, long batchId) throws IOException {
     for (int i = 0; i < entries.size(); i++) {
@@ -204,9 +206,12 @@ final class FileSink implements Sink {
         LOG.log(Level.ERROR, where + ": file " + e.path() + " of committed batch " + e.batchId()
             + " is neither staged nor in place; something deleted it, and readers will miss its " + e.rows() + " rows");
       }
-      if (batchId >= 0 && i < entries.size() - 1) {
-        faults.reached(FaultPoint.INSIDE_SINK_WRITE, batchId); // some of the batch's files are published
+      if (batchId >= 0 && i == 0) {
+        faults.reached(FaultPoint.INSIDE_SINK_WRITE, batchId); // one of the batch's files is published
       }
+    }
+    if (batchId >= 0 && entries.isEmpty()) {
+      faults.reached(FaultPoint.INSIDE_SINK_WRITE, batchId);
     }
     pending = List.of();
   }
