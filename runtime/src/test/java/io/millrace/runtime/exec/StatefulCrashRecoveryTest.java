@@ -34,11 +34,16 @@ class StatefulCrashRecoveryTest {
     List<Arguments> all = new ArrayList<>();
     for (String op : List.of("agg", "dedup", "dedupTs", "dedupWithin", "agg@rocksdb", "dedupTs@rocksdb", "unionChain",
         "unionChain@rocksdb")) {
-      all.add(Arguments.of(op, "BEFORE_OFFSET_LOG_WRITE", "2"));
+      boolean otherStore = op.endsWith("@rocksdb");
+      // The points before the state commit and around the sink are the engine's alone: the same
+      // operator on the default store covers them; on another store, the points the store takes part in.
+      if (!otherStore) {
+        all.add(Arguments.of(op, "BEFORE_OFFSET_LOG_WRITE", "2"));
+        all.add(Arguments.of(op, "INSIDE_SINK_WRITE", "2"));
+        all.add(Arguments.of(op, "AFTER_SINK_WRITE", "2"));
+      }
       all.add(Arguments.of(op, "AFTER_OFFSET_LOG_WRITE", "2"));
       all.add(Arguments.of(op, "INSIDE_STATE_COMMIT", "3"));
-      all.add(Arguments.of(op, "INSIDE_SINK_WRITE", "2"));
-      all.add(Arguments.of(op, "AFTER_SINK_WRITE", "2"));
       all.add(Arguments.of(op, "BEFORE_COMMIT_LOG", "2"));
       all.add(Arguments.of(op, "DURING_MAINTENANCE", "-1"));
     }
