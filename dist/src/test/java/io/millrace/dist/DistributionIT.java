@@ -33,11 +33,12 @@ class DistributionIT {
   /** The plugin folders and a jar each must hold (besides the plugin's own). */
   private static final Map<String, String> FOLDERS = Map.of(
       "hdfs-state", "lz4-java-", "hadoop-storage", "hadoop-client-api-", "file-source", "jackson-core-",
-      "delta-sink", "delta-kernel-defaults-", "rocksdb-state", "rocksdbjni-", "file-sink", "parquet-hadoop-");
+      "delta-sink", "delta-kernel-defaults-", "rocksdb-state", "rocksdbjni-", "file-sink", "parquet-hadoop-",
+      "kafka", "kafka-clients-");
 
   /** Libraries of plugins or of the TCK: none may be on the runtime's class path. */
   private static final Pattern NOT_IN_LIB = Pattern.compile(
-      "(hadoop|aws|s3-|sdk-core|netty|delta|parquet|rocksdb|lz4|zstd|junit|opentest4j|millrace-tck|millrace-plugin-).*");
+      "(hadoop|aws|s3-|sdk-core|netty|delta|parquet|rocksdb|lz4|zstd|kafka|junit|opentest4j|millrace-tck|millrace-plugin-).*");
 
   @TempDir Path tmp;
 
