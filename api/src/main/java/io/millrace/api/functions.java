@@ -333,6 +333,16 @@ public final class functions {
     return call("md5", e);
   }
 
+  /** Upper-case hex of a number's two's complement, or of text's or binary's bytes. */
+  public static Column hex(Column e) {
+    return call("hex", e);
+  }
+
+  /** The bytes hex digits spell; NULL if a character is not a hex digit. */
+  public static Column unhex(Column e) {
+    return call("unhex", e);
+  }
+
   /** The SHA-1 digest as hex text. */
   public static Column sha1(Column e) {
     return call("sha1", e);
@@ -637,6 +647,11 @@ public final class functions {
     return call("map_from_arrays", keys, values);
   }
 
+  /** A map of an array of (key, value) structs, such as a Kafka record's {@code headers}. */
+  public static Column map_from_entries(Column entries) {
+    return call("map_from_entries", entries);
+  }
+
   public static Column map_contains_key(Column map, Object key) {
     return call("map_contains_key", map, lit(key));
   }
@@ -915,6 +930,23 @@ public final class functions {
   /** JSON text parsed into the type a DDL string names, such as {@code "a INT, b ARRAY<STRING>"}. */
   public static Column from_json(Column json, String schema) {
     return call("from_json", json, lit(schema));
+  }
+
+  /**
+   * {@link #from_json(Column, String)} with options; the one option is {@code mode}:
+   * {@code PERMISSIVE} (the default, a record that does not fit gives NULLs) or {@code FAILFAST}
+   * (it fails the query, naming the record).
+   */
+  public static Column from_json(Column json, String schema, java.util.Map<String, String> options) {
+    if (options.isEmpty()) {
+      return from_json(json, schema);
+    }
+    List<Column> pairs = new ArrayList<>();
+    options.forEach((k, v) -> {
+      pairs.add(lit(k));
+      pairs.add(lit(v));
+    });
+    return call("from_json", json, lit(schema), map(pairs.toArray(Column[]::new)));
   }
 
   /** A struct, array or map as JSON text. */

@@ -24,7 +24,10 @@ public final class ApiExpressions {
    */
   public static Expression of(ColumnNode node) {
     if (node instanceof ColumnNode.ColumnReference ref) {
-      return new ColumnRef(ref.name());
+      // col("*") and col("data.*") stand for several columns, as in Spark.
+      return ref.name().equals("*") ? new Star(null)
+          : ref.name().endsWith(".*") ? new Star(new ColumnRef(ref.name().substring(0, ref.name().length() - 2)))
+          : new ColumnRef(ref.name());
     } else if (node instanceof ColumnNode.Literal lit) {
       return Literal.from(lit.value());
     } else if (node instanceof ColumnNode.SqlExpression sql) {
@@ -45,7 +48,7 @@ public final class ApiExpressions {
       Operator op = Operator.named(call.name());
       return op != null ? operator(op, call) : function(call);
     } else if (node instanceof ColumnNode.Star) {
-      throw new AnalysisException("'*' stands for every row only in count(*); it is no column here");
+      return new Star(null);
     }
     throw new IllegalStateException("unknown column node " + node.getClass().getName());
   }

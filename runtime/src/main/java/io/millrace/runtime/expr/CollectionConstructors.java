@@ -60,15 +60,10 @@ final class CollectionConstructors {
           BoundExpression[] values = common(evens(bound, 1), evens(args, 1), this);
           DataType keyType = keys.length == 0 ? DataType.STRING : keys[0].type();
           DataType valueType = values.length == 0 ? DataType.STRING : values[0].type();
-          Expression call = this;
           return new Node(DataType.map(keyType, valueType), false, (row, context) -> {
             Map<Object, Object> out = new LinkedHashMap<>();
             for (int i = 0; i < keys.length; i++) {
-              Object k = keys[i].eval(row, context);
-              if (k == null) {
-                throw new IllegalArgumentException(call + ": a map key cannot be NULL");
-              }
-              out.put(k, values[i].eval(row, context)); // a later duplicate key wins, as Spark's LAST_WIN
+              CollectionFunctions.putNew(out, keys[i].eval(row, context), values[i].eval(row, context), "map");
             }
             return Collections.unmodifiableMap(out);
           });
@@ -83,7 +78,7 @@ final class CollectionConstructors {
           List<BoundExpression> values = new ArrayList<>();
           for (int i = 0; i < bound.size(); i += named ? 2 : 1) {
             String name = named ? FunctionRegistry.stringLiteral(args.get(i), "named_struct", "field name")
-                : args.get(i) instanceof ColumnRef ref ? ref.name() : "col" + (i + 1);
+                : fieldName(args.get(i), i);
             BoundExpression v = bound.get(named ? i + 1 : i);
             BoundExpression typed = TypeCoercion.isUntypedNull(v) ? Cast.coerce(v, DataType.STRING) : v;
             fields.add(Field.of(name, typed.type()));
@@ -100,6 +95,14 @@ final class CollectionConstructors {
         }
       }
     }
+  }
+
+  /** A field of {@code struct(..)} is named as Spark names it: by its column, alias or field, else col1, col2.. */
+  private static String fieldName(Expression arg, int index) {
+    return arg instanceof ColumnRef ref ? ref.name()
+        : arg instanceof Alias alias ? alias.name()
+        : arg instanceof ExtractValue extract && extract.field() != null ? extract.field()
+        : "col" + (index + 1);
   }
 
   private static <T> List<T> evens(List<T> all, int from) {

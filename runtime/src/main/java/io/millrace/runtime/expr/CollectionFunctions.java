@@ -84,6 +84,17 @@ final class CollectionFunctions {
         new SimpleFunction.Signature("map_from_arrays", List.of(ANY, ANY), types -> DataType.map(
             requireArray(types.get(0)).elementType(), requireArray(types.get(1)).elementType()),
             v -> mapFromArrays((List<?>) v[0], (List<?>) v[1])));
+    FunctionRegistry.register("map_from_entries(array of key-value structs)",
+        "map_from_entries(array(named_struct('k', 'a', 'v', 1))) = map('a', 1); of Kafka headers: "
+            + "map_from_entries(headers)['trace']",
+        new SimpleFunction.Signature("map_from_entries", List.of(ANY), types -> {
+          DataType entry = requireArray(types.get(0)).elementType();
+          if (entry.kind() != DataType.Kind.STRUCT || entry.fields().size() != 2) {
+            throw new IllegalArgumentException("its argument is " + types.get(0)
+                + " but an ARRAY of two-field STRUCTs (key, value) is needed");
+          }
+          return DataType.map(entry.fields().field(0).type(), entry.fields().field(1).type());
+        }, v -> mapFromEntries((List<?>) v[0])));
     FunctionRegistry.register("map_contains_key(map, key)", "map_contains_key(map('a', 1), 'a') = true",
         new SimpleFunction.Signature("map_contains_key", List.of(ANY, ANY), types -> {
           requireMap(types.get(0));
@@ -256,12 +267,40 @@ final class CollectionFunctions {
     }
     Map<Object, Object> out = new LinkedHashMap<>();
     for (int i = 0; i < keys.size(); i++) {
-      if (keys.get(i) == null) {
-        throw new IllegalArgumentException("map_from_arrays: a map key cannot be NULL");
-      }
-      out.put(keys.get(i), values.get(i));
+      putNew(out, keys.get(i), values.get(i), "map_from_arrays");
     }
     return Collections.unmodifiableMap(out);
+  }
+
+  /** NULL when an entry is NULL, as Spark; a NULL or repeated key fails the query. */
+  private static Object mapFromEntries(List<?> entries) {
+    Map<Object, Object> out = new LinkedHashMap<>();
+    for (Object e : entries) {
+      if (e == null) {
+        return null;
+      }
+      Row entry = (Row) e;
+      putNew(out, entry.get(0), entry.get(1), "map_from_entries");
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  /**
+   * Adds a map entry as Spark's default {@code spark.sql.mapKeyDedupPolicy=EXCEPTION} does: a
+   * repeated key fails rather than one value silently replacing another.
+   */
+  static void putNew(Map<Object, Object> map, Object key, Object value, String function) {
+    if (key == null) {
+      throw new IllegalArgumentException(function + ": a map key cannot be NULL");
+    }
+    // Keys whose equals is not Spark's equality (arrays by content, 1.0 = 1.00, NaN = NaN) are compared one by one.
+    boolean repeated = key instanceof byte[] || key instanceof java.math.BigDecimal || key instanceof Double
+        ? map.keySet().stream().anyMatch(existing -> same(existing, key)) : map.containsKey(key);
+    if (repeated) {
+      throw new IllegalArgumentException(function + ": duplicate map key " + key
+          + " (Spark's DUPLICATED_MAP_KEY; keys must be unique)");
+    }
+    map.put(key, value);
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})

@@ -245,6 +245,9 @@ public final class ExpressionParser {
         e = new ExtractValue(e, key, null);
       } else if (peek().isSymbol(".")) {
         index++;
+        if (acceptSymbol("*")) {
+          return new Star(e);
+        }
         Token field = peek();
         if (field.kind() != Kind.IDENTIFIER && field.kind() != Kind.QUOTED_IDENTIFIER) {
           throw expected("a field name after '.'");
@@ -280,8 +283,19 @@ public final class ExpressionParser {
           expectSymbol(")");
           return e;
         }
+        if (peek().isSymbol("*") && standsAlone(index + 1)) {
+          index++;
+          return new Star(null);
+        }
         throw expected("an expression");
     }
+  }
+
+  /** Whether the token at {@code i} ends an argument or a select column: {@code *} can stand only there. */
+  private boolean standsAlone(int i) {
+    Token next = tokens.get(i);
+    return next.isSymbol(")") || next.isSymbol(",") || next.kind() == Kind.EOF
+        || next.kind() == Kind.IDENTIFIER && next.text().equalsIgnoreCase("AS");
   }
 
   /** What a leading word makes: a literal keyword, CASE, CAST, a typed literal, a call, a column. */

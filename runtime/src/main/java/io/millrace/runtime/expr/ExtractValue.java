@@ -24,6 +24,11 @@ public final class ExtractValue extends Expression {
     this.field = field;
   }
 
+  /** The struct field this reads, or null for an index or key. */
+  public String field() {
+    return field;
+  }
+
   @Override
   public BoundExpression bind(Schema input) {
     BoundExpression base = child.bind(input);

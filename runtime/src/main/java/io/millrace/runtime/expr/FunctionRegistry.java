@@ -191,6 +191,7 @@ public final class FunctionRegistry {
     DateFunctions.register();
     CollectionFunctions.register();
     JsonFunctions.register();
+    HexFunctions.register();
     HigherOrderFunction.register();
     GeneratorFunctions.register();
   }
@@ -307,6 +308,9 @@ public final class FunctionRegistry {
   static Expression call(String name, List<Expression> args) {
     String key = name.toLowerCase(Locale.ROOT);
     Entry entry = FUNCTIONS.get(key);
+    if (Star.any(args)) {
+      return new StarArguments(key, args);
+    }
     if (args.size() < entry.minArgs() || args.size() > entry.maxArgs()) {
       throw new IllegalArgumentException(key + " takes " + arity(entry) + " but got " + args.size());
     }

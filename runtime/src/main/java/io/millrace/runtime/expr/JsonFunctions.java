@@ -39,11 +39,14 @@ final class JsonFunctions {
   private JsonFunctions() {}
 
   static void register() {
-    FunctionRegistry.register("from_json", 2, 2, a -> {
+    FunctionRegistry.register("from_json", 2, 3, a -> {
       DataType type = schema(FunctionRegistry.stringLiteral(a.get(1), "from_json", "schema"));
+      boolean failFast = a.size() == 3 && FromJsonMode.failFast(a.get(2));
       return new SimpleFunction(new SimpleFunction.Signature("from_json", List.of(STRING, STRING), types -> type,
-          v -> fromJson((String) v[0], type)), a);
-    }, "from_json(text, schema)", "from_json('{\"a\": 1}', 'a INT, b STRING') = named_struct('a', 1, 'b', NULL)");
+          v -> failFast ? fromJsonOrFail((String) v[0], type) : fromJson((String) v[0], type)), a.subList(0, 2));
+    }, "from_json(text, schema[, map('mode', 'FAILFAST')])",
+        "from_json('{\"a\": 1}', 'a INT, b STRING') = named_struct('a', 1, 'b', NULL); a record that does not fit is "
+            + "a struct of NULLs, or fails the query with mode FAILFAST");
     FunctionRegistry.register("to_json", 1, 1, a -> new ToJson(a.get(0)), "to_json(struct, array or map)",
         "to_json(named_struct('a', 1)) = '{\"a\":1}'");
     FunctionRegistry.register("get_json_object(text, path)", "get_json_object('{\"a\": {\"b\": [10, 20]}}', '$.a.b[1]') = '20'",
@@ -71,6 +74,18 @@ final class JsonFunctions {
       return node == null ? malformed(type) : value(node, type);
     } catch (Mismatch e) {
       return malformed(type);
+    }
+  }
+
+  /** FAILFAST: a record that does not fit the schema fails the query, naming the record. */
+  static Object fromJsonOrFail(String text, DataType type) {
+    try {
+      JsonNode node = MAPPER.readTree(text);
+      return node == null ? null : value(node, type);
+    } catch (JsonProcessingException | Mismatch e) {
+      String shown = text.length() > 200 ? text.substring(0, 200) + "..." : text;
+      throw new IllegalArgumentException("from_json in mode FAILFAST: malformed record '" + shown + "' does not fit "
+          + type + " (mode PERMISSIVE, the default, gives NULLs instead)");
     }
   }
 

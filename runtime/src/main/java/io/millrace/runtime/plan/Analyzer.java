@@ -5,6 +5,7 @@ import io.millrace.runtime.expr.Alias;
 import io.millrace.runtime.expr.BoundExpression;
 import io.millrace.runtime.expr.ColumnRef;
 import io.millrace.runtime.expr.Expression;
+import io.millrace.runtime.expr.Star;
 import io.millrace.runtime.plan.ResolvedPlan.EventTime;
 import io.millrace.runtime.state.AggregationPlan;
 import io.millrace.runtime.state.DeduplicationPlan;
@@ -179,8 +180,9 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
   }
 
   /** {@code columns} over {@code input}, and where the event time goes: a plain reference keeps it. */
-  private ResolvedPlan project(ResolvedPlan select, String name, String arguments, List<Expression> selected) {
+  private ResolvedPlan project(ResolvedPlan select, String name, String arguments, List<Expression> chosen) {
     ResolvedPlan input = select;
+    List<Expression> selected = Star.expandAll(chosen, select.schema());
     List<Expression> columns = selected;
     if (Generators.any(selected)) {
       Generators.Expanded expanded = Generators.expand(select, selected);
