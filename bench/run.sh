@@ -4,6 +4,9 @@
 #   bench/run.sh hdfs-state [JMH options, e.g. -p keys=10000 or HdfsStateStoreBench.batch]
 #   bench/run.sh rocksdb-state [JMH options, e.g. -p keys=10000000 or RocksDbStateStoreBench.restart]
 #   bench/run.sh e2e --shape window|stateless|dedup [--provider hdfs|rocksdb] [--sink noop|delta] [--run-id ID]
+#   bench/run.sh e2e --shape window --source kafka [--bootstrap HOST:PORT] [--max-offsets 500000]
+#       (the topic ../shared/spark-baseline's ./run.sh kafka-load serves; without --bootstrap this starts
+#        kafka-load itself, as spark-baseline's kafka-bench does, and stops it after the run)
 #   bench/run.sh e2e --restart-cold FROM_RUN_ID     (a finished window run, resumed in a new JVM)
 #   bench/run.sh e2e --summary                      (markdown table of /tmp/millrace-e2e/results.jsonl)
 set -euo pipefail
@@ -29,6 +32,24 @@ case "$name" in
              exec java -cp "$cp" org.openjdk.jmh.Main "$@" ;;
   # Issue 7's end-to-end benchmark over ../shared/spark-baseline's dataset (./run.sh gen there, or
   # javac DataGen.java Args.java Fs.java); heap as the Spark harness gives Spark: HEAP=8g.
-  e2e) exec java -Xms"${HEAP:-8g}" -Xmx"${HEAP:-8g}" -cp "$cp" io.millrace.bench.EndToEndBench "$@" ;;
+  e2e) if [[ " $* " == *" --source kafka "* && " $* " != *" --bootstrap "* ]]; then
+         # As spark-baseline's kafka-bench: its kafka-load broker (own JVM, loaded topic) for this run only.
+         baseline="${SPARK_BASELINE:-$home/../shared/spark-baseline}"
+         log="$(mktemp /tmp/millrace-kafka-load.XXXXXX.log)"
+         "$baseline/run.sh" kafka-load > "$log" 2>&1 &
+         broker=$!
+         trap 'kill $broker 2>/dev/null || true' EXIT
+         for ((i = 0; i < 900; i++)); do
+           grep -q '^READY' "$log" && break
+           kill -0 "$broker" 2>/dev/null || { echo "kafka-load failed, see $log" >&2; tail -20 "$log" >&2; exit 1; }
+           sleep 1
+         done
+         bootstrap=$(sed -n 's/^READY bootstrap=\([^ ]*\).*/\1/p' "$log")
+         [[ -n "$bootstrap" ]] || { echo "kafka-load not ready after ${i}s, see $log" >&2; exit 1; }
+         java -Xms"${HEAP:-8g}" -Xmx"${HEAP:-8g}" -cp "$cp" io.millrace.bench.EndToEndBench "$@" \
+           --bootstrap "$bootstrap" --broker-pid "$broker"
+       else
+         exec java -Xms"${HEAP:-8g}" -Xmx"${HEAP:-8g}" -cp "$cp" io.millrace.bench.EndToEndBench "$@"
+       fi ;;
   *) echo "unknown benchmark '$name'; known: batch-loop, hdfs-state, rocksdb-state, file-json, e2e" >&2; exit 2 ;;
 esac

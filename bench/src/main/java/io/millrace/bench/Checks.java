@@ -15,6 +15,8 @@ final class Checks {
   /** Spark's window run: groups in state at the end, state rows updated over the run. */
   static final long SPARK_WINDOW_STATE_ROWS = 109_513L;
   static final long SPARK_WINDOW_ROWS_UPDATED = 1_797_538L;
+  /** Spark's window run over the Kafka topic (results/spark-4.0.1-shapes-results.jsonl): rows dropped as late. */
+  static final long SPARK_KAFKA_WINDOW_DROPPED = 23L;
 
   private Checks() {}
 
@@ -48,6 +50,11 @@ final class Checks {
         if (full && !sink.equals("delta")) {
           c.put("finalStateRowsEqualSparks109513", num(r, "finalStateRows") == SPARK_WINDOW_STATE_ROWS);
           c.put("stateRowsUpdatedVsSparks1797538", num(r, "stateRowsUpdated") + " vs " + SPARK_WINDOW_ROWS_UPDATED);
+          if (r.containsKey("maxOffsetsPerTrigger")) {
+            // Over the topic, with Spark's 500,000 offsets a batch, Spark's kafka run: the same batches as its files.
+            c.put("droppedByWatermarkEqualsSparkKafka23", num(r, "numRowsDroppedByWatermark") == SPARK_KAFKA_WINDOW_DROPPED);
+            c.put("stateRowsUpdatedEqualsSparkKafka1797538", num(r, "stateRowsUpdated") == SPARK_WINDOW_ROWS_UPDATED);
+          }
         }
     }
     return c;

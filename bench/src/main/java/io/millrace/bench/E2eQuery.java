@@ -2,6 +2,7 @@ package io.millrace.bench;
 
 import static io.millrace.api.functions.col;
 import static io.millrace.api.functions.count;
+import static io.millrace.api.functions.from_json;
 import static io.millrace.api.functions.lit;
 import static io.millrace.api.functions.sum;
 import static io.millrace.api.functions.window;
@@ -28,8 +29,29 @@ final class E2eQuery {
    */
   static DataStreamWriter build(MillraceSession session, String shape, Path input, int maxFiles, String sink,
       Path table, Path checkpoint) {
-    Dataset src = session.readStream().format("file").schema(SCHEMA).option("format", "json")
+    return build(fileSource(session, input, maxFiles), shape, sink, table, checkpoint);
+  }
+
+  /** The JSON-lines files of {@code input}, {@code maxFiles} a batch. */
+  static Dataset fileSource(MillraceSession session, Path input, int maxFiles) {
+    return session.readStream().format("file").schema(SCHEMA).option("format", "json")
         .option("path", input.toString()).option("maxFilesPerTrigger", maxFiles).load();
+  }
+
+  /**
+   * The topic spark-baseline's {@code ./run.sh kafka-load} serves (a record's value is one JSON line
+   * of the same dataset), parsed as its Bench.kafkaSource parses it for Spark:
+   * {@code from_json(CAST(value AS STRING), SCHEMA) AS e}, then {@code e.*}.
+   */
+  static Dataset kafkaSource(MillraceSession session, String bootstrap, String topic, long maxOffsets) {
+    return session.readStream().format("kafka").option("kafka.bootstrap.servers", bootstrap)
+        .option("subscribe", topic).option("startingOffsets", "earliest")
+        .option("maxOffsetsPerTrigger", maxOffsets).load()
+        .select(from_json(col("value").cast("string"), SCHEMA).as("e")).select(col("e.*"));
+  }
+
+  /** The shape's query from {@code src} to the sink, not yet started. */
+  static DataStreamWriter build(Dataset src, String shape, String sink, Path table, Path checkpoint) {
     DataStreamWriter w;
     switch (shape) {
       case "window":

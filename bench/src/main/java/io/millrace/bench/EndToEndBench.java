@@ -1,6 +1,7 @@
 package io.millrace.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
 import java.io.BufferedReader;
@@ -30,6 +31,8 @@ import java.util.stream.Stream;
  *   bench/run.sh e2e --shape window|stateless|stateless-parquet|dedup [--provider hdfs|rocksdb] [--sink noop|delta]
  *       [--run-id ID] [--data DIR] [--runs DIR] [--max-files 10] [--shuffle 4] [--input-files 200]
  *       [--results FILE]
+ *       [--source kafka --bootstrap HOST:PORT [--topic events] [--max-offsets 500000] [--broker-pid PID]]
+ *       (the topic ../shared/spark-baseline's ./run.sh kafka-load serves, instead of the files)
  *   bench/run.sh e2e --restart-cold FROM_RUN_ID [--run-id ID] [--child-flags 'JVM flags'] [--verbose]
  *       (resumes a window run's checkpoint in a new JVM)
  *   bench/run.sh e2e --summary [--results FILE]
@@ -69,19 +72,41 @@ public final class EndToEndBench {
     String runId = a.get("--run-id", shape + "-" + provider + "-" + sink + "-" + System.currentTimeMillis());
     Path runDir = Path.of(a.get("--runs", "/tmp/millrace-e2e/runs")).resolve(runId);
     List<Path> files = inputFiles(data.resolve("input"), a.getInt("--input-files", Integer.MAX_VALUE));
-    Path input = linkFresh(runDir, files);
+    boolean kafka = a.get("--source", "file").equals("kafka");
+    Path input = kafka ? freshRunDir(runDir) : linkFresh(runDir, files);
     long lines = Manifest.lines(data, files);
 
     Map<String, Object> r = header(runId, shape, provider, sink, shuffle, maxFiles, files.size(), lines);
+    long brokerPid = Long.parseLong(a.get("--broker-pid", "-1"));
+    long brokerCpu0 = BrokerCpu.millis(brokerPid);
     String loadBefore = loadAverage();
     RunStats stats = new RunStats();
     try (MillraceSession session = session(shuffle, provider)) {
       session.streams().addListener(stats);
       Probe probe = Probe.start();
-      StreamingQuery query = E2eQuery.build(session, shape, input, maxFiles, sink, runDir.resolve("table"),
-          runDir.resolve("checkpoint")).start();
+      Dataset src;
+      if (kafka) {
+        String bootstrap = a.get("--bootstrap", null);
+        if (bootstrap == null) {
+          throw new IllegalArgumentException("--source kafka needs --bootstrap HOST:PORT: start ../shared/spark-baseline's"
+              + " ./run.sh kafka-load first; it prints the bootstrap servers");
+        }
+        long maxOffsets = Long.parseLong(a.get("--max-offsets", "500000"));
+        String topic = a.get("--topic", "events");
+        r.put("source", "kafka(" + topic + ")");
+        r.put("maxOffsetsPerTrigger", maxOffsets);
+        r.remove("maxFilesPerTrigger");
+        src = E2eQuery.kafkaSource(session, bootstrap, topic, maxOffsets);
+      } else {
+        src = E2eQuery.fileSource(session, input, maxFiles);
+      }
+      StreamingQuery query = E2eQuery.build(src, shape, sink, runDir.resolve("table"), runDir.resolve("checkpoint"))
+          .start();
       query.awaitTermination();
       Probe.Result m = probe.stop();
+      if (brokerPid > 0) { // the broker's own JVM: part of the benchmark, reported apart as Spark's harness does
+        r.put("brokerCpuMs", BrokerCpu.millis(brokerPid) - brokerCpu0);
+      }
       r.put("wallMs", m.wallMs());
       r.put("rowsPerSec", Math.round(lines * 1000.0 / m.wallMs()));
       r.put("cpuMs", m.cpuMs());
@@ -209,6 +234,14 @@ public final class EndToEndBench {
       return s.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().limit(limit)
           .collect(Collectors.toList());
     }
+  }
+
+  /** A new {@code runDir} for a run that reads no files. */
+  private static Path freshRunDir(Path runDir) throws IOException {
+    if (Files.exists(runDir)) {
+      throw new IllegalStateException(runDir + " exists: give a new --run-id");
+    }
+    return Files.createDirectories(runDir);
   }
 
   /** Hard-links the files into a fresh {@code runDir/input}, as the Spark harness does. */
