@@ -103,6 +103,11 @@ public final class JobFile {
     return new JobFile(file, new JobFileReader(file).read(new StringReader(yaml)));
   }
 
+  /** As {@link #parse(String, String)}, with {@code ${NAME}} read from {@code environment}. */
+  static JobFile parse(String file, String yaml, java.util.function.UnaryOperator<String> environment) {
+    return new JobFile(file, new JobFileReader(file, environment).read(new StringReader(yaml)));
+  }
+
   public Optional<String> name() {
     return name;
   }

@@ -19,9 +19,16 @@ import java.util.Set;
  */
 final class JobFileReader {
   private final String file;
+  private final EnvironmentReferences environment;
 
   JobFileReader(String file) {
+    this(file, System::getenv);
+  }
+
+  /** A reader whose {@code ${NAME}} references read {@code environment} (tests give their own). */
+  JobFileReader(String file, java.util.function.UnaryOperator<String> environment) {
     this.file = file;
+    this.environment = new EnvironmentReferences(environment);
   }
 
   YamlNode read(Reader text) {
@@ -74,7 +81,11 @@ final class JobFileReader {
     if (token == JsonToken.VALUE_NULL) {
       return YamlNode.nullValue(path, line);
     }
-    return YamlNode.scalar(path, line, p.getText());
+    try {
+      return YamlNode.scalar(path, line, environment.resolve(p.getText(), file + " line " + line + ", field '" + path + "'"));
+    } catch (IllegalArgumentException e) {
+      throw new JobFileException(e.getMessage(), e);
+    }
   }
 
   JobFileException error(YamlNode node, String problem) {
