@@ -102,6 +102,10 @@ final class KafkaSourceOptions {
     p.putIfAbsent(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(DEFAULT_MAX_POLL_RECORDS));
     p.putIfAbsent(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(DEFAULT_PARTITION_FETCH_BYTES));
     p.putIfAbsent(ConsumerConfig.RECEIVE_BUFFER_CONFIG, Integer.toString(1 << 20));
+    // A reader only asks for offsets below the LSO it was planned with, so the broker never has to
+    // wait for data; but the consumer prefetches past a range's end, and the next reader of the
+    // pooled consumer waits for that fetch (500 ms by default) before its own goes out.
+    p.putIfAbsent(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "10");
     return p;
   }
 
