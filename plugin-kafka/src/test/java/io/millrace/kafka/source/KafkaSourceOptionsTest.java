@@ -36,7 +36,7 @@ class KafkaSourceOptionsTest {
   void needsExactlyOneTopicSelectorAndTheBootstrapServers() {
     assertThatThrownBy(() -> read()).hasMessageContaining("exactly one of the options 'subscribe', 'subscribePattern'");
     assertThatThrownBy(() -> read("subscribe", "a", "assign", "{\"a\":[0]}"))
-        .hasMessageContaining("got [assign, subscribe]");
+        .hasMessageContaining("got [subscribe, assign]");
     assertThatThrownBy(() -> KafkaSourceOptions.read(Options.of("source 'kafka'", Map.of("subscribe", "t"))))
         .hasMessageContaining("'kafka.bootstrap.servers'").hasMessageContaining("required");
   }
