@@ -337,11 +337,6 @@ final class KafkaSink implements Sink {
       if (lastCommitted >= 0) {
         refreshMarker();
       }
-    } catch (InvalidTxnTimeoutException e) {
-      dropProducer();
-      throw new MillraceException(where + ": the broker refuses kafka.transaction.timeout.ms="
-          + options.producer().get(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG) + ": it is above the broker's"
-          + " transaction.max.timeout.ms (15 minutes by default). Lower the option, or raise the broker setting", e);
     } catch (TimeoutException e) {
       dropProducer();
       throw new IOException(where + ": cannot reach the brokers " + options.producer()
@@ -349,6 +344,11 @@ final class KafkaSink implements Sink {
           + e.getMessage(), e);
     } catch (KafkaException e) {
       dropProducer();
+      if (txnTimeoutRefused(e)) {
+        throw new MillraceException(where + ": the broker refuses kafka.transaction.timeout.ms="
+            + options.producer().get(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG) + ": it is above the broker's"
+            + " transaction.max.timeout.ms (15 minutes by default). Lower the option, or raise the broker setting", e);
+      }
       throw new IOException(where + ": cannot start its transactions: " + e.getMessage(), e);
     }
     recoveries.incrementAndGet();
@@ -429,6 +429,17 @@ final class KafkaSink implements Sink {
         + "; the broker's limit is the topic's max.message.bytes)" : "";
     return new IOException(where + ": task " + task + " of batch " + batchId + " could not send a record to topic "
         + target + ": " + e.getMessage() + size, e);
+  }
+
+  /** The client reports InvalidTxnTimeout as a plain KafkaException ("Unexpected error in InitProducerIdResponse"). */
+  private static boolean txnTimeoutRefused(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof InvalidTxnTimeoutException
+          || String.valueOf(t.getMessage()).contains("transaction.max.timeout.ms")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean fenced(Throwable e) {
