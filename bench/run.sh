@@ -7,6 +7,8 @@
 #   bench/run.sh e2e --shape window --source kafka [--bootstrap HOST:PORT] [--max-offsets 500000]
 #       (the topic ../shared/spark-baseline's ./run.sh kafka-load serves; without --bootstrap this starts
 #        kafka-load itself, as spark-baseline's kafka-bench does, and stops it after the run)
+#   bench/run.sh e2e --shape stateless --source kafka --sink kafka
+#       (Kafka to Kafka, exactly-once, on a broker of its own loaded alike: TransactionalBroker)
 #   bench/run.sh e2e --restart-cold FROM_RUN_ID     (a finished window run, resumed in a new JVM)
 #   bench/run.sh e2e --summary                      (markdown table of /tmp/millrace-e2e/results.jsonl)
 set -euo pipefail
@@ -36,7 +38,12 @@ case "$name" in
          # As spark-baseline's kafka-bench: its kafka-load broker (own JVM, loaded topic) for this run only.
          baseline="${SPARK_BASELINE:-$home/../shared/spark-baseline}"
          log="$(mktemp /tmp/millrace-kafka-load.XXXXXX.log)"
-         "$baseline/run.sh" kafka-load > "$log" 2>&1 &
+         if [[ " $* " == *" --sink kafka "* ]]; then
+           # Kafka to Kafka, exactly-once: kafka-load's broker cannot run transactions; this one is loaded alike.
+           java -Xms2g -Xmx2g -cp "$cp" io.millrace.bench.TransactionalBroker > "$log" 2>&1 &
+         else
+           "$baseline/run.sh" kafka-load > "$log" 2>&1 &
+         fi
          broker=$!
          trap 'kill $broker 2>/dev/null || true' EXIT
          for ((i = 0; i < 900; i++)); do

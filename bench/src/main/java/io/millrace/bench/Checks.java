@@ -29,6 +29,9 @@ final class Checks {
       case "stateless-parquet":
         if (full) {
           c.put("outputRowsEqualSparks7496689", num(r, "numOutputRows") == SPARK_STATELESS_ROWS);
+          if (sink.equals("kafka")) {
+            c.put("committedTopicRecordsEqualSparks7496689", num(r, "sinkRowsCounted") == SPARK_STATELESS_ROWS);
+          }
           if (shape.equals("stateless-parquet")) {
             c.put("parquetFileRowsEqualSparks7496689", num(r, "sinkRowsCounted") == SPARK_STATELESS_ROWS);
           }

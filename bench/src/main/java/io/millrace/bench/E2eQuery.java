@@ -4,14 +4,18 @@ import static io.millrace.api.functions.col;
 import static io.millrace.api.functions.count;
 import static io.millrace.api.functions.from_json;
 import static io.millrace.api.functions.lit;
+import static io.millrace.api.functions.struct;
 import static io.millrace.api.functions.sum;
+import static io.millrace.api.functions.to_json;
 import static io.millrace.api.functions.window;
 
 import io.millrace.api.Dataset;
+import io.millrace.api.DataStreamReader;
 import io.millrace.api.DataStreamWriter;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.Trigger;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * The query shapes of the end-to-end benchmark, written as ../shared/spark-baseline's Bench.java
@@ -44,40 +48,65 @@ final class E2eQuery {
    * {@code from_json(CAST(value AS STRING), SCHEMA) AS e}, then {@code e.*}.
    */
   static Dataset kafkaSource(MillraceSession session, String bootstrap, String topic, long maxOffsets) {
-    return session.readStream().format("kafka").option("kafka.bootstrap.servers", bootstrap)
+    DataStreamReader reader = session.readStream().format("kafka").option("kafka.bootstrap.servers", bootstrap)
         .option("subscribe", topic).option("startingOffsets", "earliest")
-        .option("maxOffsetsPerTrigger", maxOffsets).load()
+        .option("maxOffsetsPerTrigger", maxOffsets);
+    // -Dbench.source.<option>=value (e.g. bench.source.kafka.fetch.max.wait.ms) tries a source option without a rebuild.
+    for (String k : System.getProperties().stringPropertyNames()) {
+      if (k.startsWith("bench.source.")) {
+        reader = reader.option(k.substring("bench.source.".length()), System.getProperty(k));
+      }
+    }
+    return reader.load()
         .select(from_json(col("value").cast("string"), SCHEMA).as("e")).select(col("e.*"));
   }
 
   /** The shape's query from {@code src} to the sink, not yet started. */
   static DataStreamWriter build(Dataset src, String shape, String sink, Path table, Path checkpoint) {
-    DataStreamWriter w;
+    return build(src, shape, sink, table, checkpoint, Map.of());
+  }
+
+  /**
+   * As above, with options for the sink; towards {@code kafka} each row is written as its JSON,
+   * {@code to_json(struct(*)) AS value}, as a Kafka-to-Kafka job writes it.
+   */
+  static DataStreamWriter build(Dataset src, String shape, String sink, Path table, Path checkpoint,
+      Map<String, String> sinkOptions) {
+    Dataset out;
+    String mode;
     switch (shape) {
       case "window":
         // The Delta sink takes append and complete only: towards Delta the window shape emits
         // each finished window once (append) instead of every changed one (update).
-        w = src.withWatermark("ts", WATERMARK)
+        out = src.withWatermark("ts", WATERMARK)
             .groupBy(window(col("ts"), "1 minute"), col("key"))
-            .agg(count(lit(1)).as("cnt"), sum("amount").as("total"))
-            .writeStream().outputMode(sink.equals("delta") ? "append" : "update");
+            .agg(count(lit(1)).as("cnt"), sum("amount").as("total"));
+        mode = sink.equals("delta") ? "append" : "update";
         break;
       case "stateless":
       case "stateless-parquet":
-        w = src.filter(col("amount").gt(250.0))
-            .select(col("ts"), col("key"), col("amount").multiply(1.1).as("amount_adj"))
-            .writeStream().outputMode("append");
+        out = src.filter(col("amount").gt(250.0))
+            .select(col("ts"), col("key"), col("amount").multiply(1.1).as("amount_adj"));
+        mode = "append";
         break;
       case "dedup":
-        w = src.withWatermark("ts", WATERMARK).dropDuplicates("id", "ts").writeStream().outputMode("append");
+        out = src.withWatermark("ts", WATERMARK).dropDuplicates("id", "ts");
+        mode = "append";
         break;
       default:
         throw new IllegalArgumentException("unknown shape '" + shape + "'; known: window, stateless,"
             + " stateless-parquet, dedup");
     }
-    w = w.format(sink).trigger(Trigger.availableNow()).option("checkpointLocation", checkpoint.toString());
+    if (sink.equals("kafka")) {
+      out = out.select(to_json(struct(col("*"))).as("value"));
+    }
+    DataStreamWriter w = out.writeStream().outputMode(mode).format(sink).trigger(Trigger.availableNow())
+        .option("checkpointLocation", checkpoint.toString());
     if (sink.equals("delta") || sink.equals("parquet")) {
       w = w.option("path", table.toString());
+    }
+    for (Map.Entry<String, String> o : sinkOptions.entrySet()) {
+      w = w.option(o.getKey(), o.getValue());
     }
     return w;
   }

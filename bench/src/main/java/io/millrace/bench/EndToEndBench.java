@@ -100,8 +100,16 @@ public final class EndToEndBench {
       } else {
         src = E2eQuery.fileSource(session, input, maxFiles);
       }
-      StreamingQuery query = E2eQuery.build(src, shape, sink, runDir.resolve("table"), runDir.resolve("checkpoint"))
-          .start();
+      Map<String, String> sinkOptions = Map.of();
+      String outTopic = null;
+      if (sink.equals("kafka")) { // a Kafka-to-Kafka run: a fresh output topic on the same broker, exactly-once
+        outTopic = a.get("--topic", "events") + "-out-" + runId;
+        KafkaTopics.create(a.get("--bootstrap", null), outTopic, 4);
+        sinkOptions = Map.of("kafka.bootstrap.servers", a.get("--bootstrap", null), "topic", outTopic);
+        r.put("sinkTopic", outTopic);
+      }
+      StreamingQuery query = E2eQuery.build(src, shape, sink, runDir.resolve("table"), runDir.resolve("checkpoint"),
+          sinkOptions).start();
       query.awaitTermination();
       Probe.Result m = probe.stop();
       if (brokerPid > 0) { // the broker's own JVM: part of the benchmark, reported apart as Spark's harness does
@@ -116,6 +124,7 @@ public final class EndToEndBench {
     }
     r.putAll(stats.summary());
     r.put("sinkRowsCounted", sink.equals("parquet") ? ParquetRowCount.of(runDir.resolve("table"))
+        : sink.equals("kafka") ? KafkaTopics.committedRecords(a.get("--bootstrap", null), (String) r.get("sinkTopic"))
         : NoopSinkProvider.ROWS.sum());
     r.put("checks", Checks.of(shape, sink, files.size(), lines, r));
     r.put("loadAvgBefore", loadBefore);

@@ -19,6 +19,11 @@ public final class Cast extends Expression {
     this.target = target;
   }
 
+  /** The expression cast. */
+  public Expression child() {
+    return child;
+  }
+
   public DataType target() {
     return target;
   }

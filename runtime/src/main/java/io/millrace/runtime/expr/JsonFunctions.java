@@ -1,6 +1,5 @@
 package io.millrace.runtime.expr;
 
-import static io.millrace.runtime.expr.SimpleFunction.Arg.ANY;
 import static io.millrace.runtime.expr.SimpleFunction.Arg.STRING;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -9,18 +8,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.millrace.spi.data.DataType;
-import io.millrace.spi.data.DateText;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -42,8 +35,7 @@ final class JsonFunctions {
     FunctionRegistry.register("from_json", 2, 3, a -> {
       DataType type = schema(FunctionRegistry.stringLiteral(a.get(1), "from_json", "schema"));
       boolean failFast = a.size() == 3 && FromJsonMode.failFast(a.get(2));
-      return new SimpleFunction(new SimpleFunction.Signature("from_json", List.of(STRING, STRING), types -> type,
-          v -> failFast ? fromJsonOrFail((String) v[0], type) : fromJson((String) v[0], type)), a.subList(0, 2));
+      return new FromJson(a.get(0), a.get(1), type, failFast);
     }, "from_json(text, schema[, map('mode', 'FAILFAST')])",
         "from_json('{\"a\": 1}', 'a INT, b STRING') = named_struct('a', 1, 'b', NULL); a record that does not fit is "
             + "a struct of NULLs, or fails the query with mode FAILFAST");
@@ -61,115 +53,6 @@ final class JsonFunctions {
     } catch (IllegalArgumentException notAType) {
       return DataType.struct(Schema.parse(ddl));
     }
-  }
-
-  static Object fromJson(String text, DataType type) {
-    JsonNode node;
-    try {
-      node = MAPPER.readTree(text);
-    } catch (JsonProcessingException e) {
-      node = null;
-    }
-    try {
-      return node == null ? malformed(type) : value(node, type);
-    } catch (Mismatch e) {
-      return malformed(type);
-    }
-  }
-
-  /** FAILFAST: a record that does not fit the schema fails the query, naming the record. */
-  static Object fromJsonOrFail(String text, DataType type) {
-    try {
-      JsonNode node = MAPPER.readTree(text);
-      return node == null ? null : value(node, type);
-    } catch (JsonProcessingException | Mismatch e) {
-      String shown = text.length() > 200 ? text.substring(0, 200) + "..." : text;
-      throw new IllegalArgumentException("from_json in mode FAILFAST: malformed record '" + shown + "' does not fit "
-          + type + " (mode PERMISSIVE, the default, gives NULLs instead)");
-    }
-  }
-
-  /** A record that does not fit: a struct of NULLs, or NULL for an array or map. */
-  private static Object malformed(DataType type) {
-    return type.kind() == DataType.Kind.STRUCT ? Row.wrap(new Object[type.fields().size()]) : null;
-  }
-
-  private static final class Mismatch extends Exception {
-    Mismatch() {
-      super(null, null, false, false);
-    }
-  }
-
-  private static Object value(JsonNode n, DataType type) throws Mismatch {
-    if (n == null || n.isNull() || n.isMissingNode()) {
-      return null;
-    }
-    switch (type.kind()) {
-      case BOOLEAN: return require(n.isBoolean(), n.booleanValue());
-      case BYTE: return require(n.isIntegralNumber() && n.canConvertToInt() && (byte) n.intValue() == n.intValue(),
-          (byte) n.intValue());
-      case SHORT: return require(n.isIntegralNumber() && n.canConvertToInt() && (short) n.intValue() == n.intValue(),
-          (short) n.intValue());
-      case INT: return require(n.isIntegralNumber() && n.canConvertToInt(), n.intValue());
-      case LONG: return require(n.isIntegralNumber() && n.canConvertToLong(), n.longValue());
-      case FLOAT: return require(n.isNumber(), n.floatValue());
-      case DOUBLE: return require(n.isNumber(), n.doubleValue());
-      case DECIMAL: {
-        require(n.isNumber(), null);
-        BigDecimal d = n.decimalValue().setScale(type.scale(), RoundingMode.HALF_UP);
-        return require(d.precision() - d.scale() <= type.precision() - type.scale(), d);
-      }
-      case STRING: return n.isTextual() ? n.textValue() : n.toString();
-      case BINARY: {
-        require(n.isTextual(), null);
-        try {
-          return n.binaryValue();
-        } catch (IOException e) {
-          throw new Mismatch();
-        }
-      }
-      case DATE: return require(n.isTextual() && DateText.parse(n.textValue()) != null,
-          n.isTextual() ? DateText.parse(n.textValue()) : null);
-      case TIMESTAMP: case TIMESTAMP_NTZ: {
-        require(n.isTextual(), null);
-        Long micros = type.kind() == DataType.Kind.TIMESTAMP ? TimestampText.parseWithDate(n.textValue())
-            : TimestampText.parseWallClockWithDate(n.textValue());
-        return require(micros != null, micros);
-      }
-      case ARRAY: {
-        require(n.isArray(), null);
-        List<Object> out = new ArrayList<>(n.size());
-        for (JsonNode e : n) {
-          out.add(value(e, type.elementType()));
-        }
-        return Collections.unmodifiableList(out);
-      }
-      case MAP: {
-        require(n.isObject() && type.keyType().kind() == DataType.Kind.STRING, null);
-        Map<Object, Object> out = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-          Map.Entry<String, JsonNode> e = it.next();
-          out.put(e.getKey(), value(e.getValue(), type.valueType()));
-        }
-        return Collections.unmodifiableMap(out);
-      }
-      default: {
-        require(n.isObject(), null);
-        Schema fields = type.fields();
-        Object[] out = new Object[fields.size()];
-        for (int i = 0; i < out.length; i++) {
-          out[i] = value(n.get(fields.field(i).name()), fields.field(i).type());
-        }
-        return Row.wrap(out);
-      }
-    }
-  }
-
-  private static Object require(boolean ok, Object value) throws Mismatch {
-    if (!ok) {
-      throw new Mismatch();
-    }
-    return value;
   }
 
   /** {@code value} of {@code type} as Spark's to_json writes it. */
@@ -209,10 +92,8 @@ final class JsonFunctions {
       case STRING: g.writeString((String) v); break;
       case BINARY: g.writeBinary((byte[]) v); break;
       case DATE: g.writeString(io.millrace.spi.data.TimestampText.formatDate((Integer) v)); break;
-      case TIMESTAMP: g.writeString(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX")
-          .format(Timestamps.instant((Long) v).atOffset(java.time.ZoneOffset.UTC))); break;
-      case TIMESTAMP_NTZ: g.writeString(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS")
-          .format(Timestamps.instant((Long) v).atOffset(java.time.ZoneOffset.UTC))); break;
+      case TIMESTAMP: g.writeString(JsonTimestampText.format((Long) v, true)); break;
+      case TIMESTAMP_NTZ: g.writeString(JsonTimestampText.format((Long) v, false)); break;
       case ARRAY:
         g.writeStartArray();
         for (Object e : (List<?>) v) {
