@@ -140,12 +140,17 @@ record KafkaSinkOptions(Optional<String> topic, DeliveryGuarantee guarantee, Str
     return p;
   }
 
-  /** The {@code kafka.*} settings a consumer or admin client also understands (bootstrap, security, timeouts). */
+  /**
+   * The {@code kafka.*} settings a consumer or admin client also understands (bootstrap, security,
+   * timeouts). Not {@code interceptor.classes}: both configs know the name, but the producer's
+   * interceptors are ProducerInterceptors, which the marker's consumer cannot load.
+   */
   Map<String, Object> clientConfig(boolean forConsumer) {
     Set<String> names = forConsumer ? ConsumerConfig.configNames() : AdminClientConfig.configNames();
     Map<String, Object> c = new LinkedHashMap<>();
     producer.forEach((k, v) -> {
-      if (names.contains(k) && !k.equals(ProducerConfig.ACKS_CONFIG) && !k.startsWith("key.") && !k.startsWith("value.")) {
+      if (names.contains(k) && !k.equals(ProducerConfig.ACKS_CONFIG) && !k.equals(ProducerConfig.INTERCEPTOR_CLASSES_CONFIG)
+          && !k.startsWith("key.") && !k.startsWith("value.")) {
         c.put(k, v);
       }
     });

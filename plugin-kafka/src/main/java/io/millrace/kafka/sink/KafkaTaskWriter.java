@@ -68,7 +68,9 @@ final class KafkaTaskWriter implements TaskWriter, Callback {
       synchronized (this) {
         if (firstError == null) {
           firstError = exception instanceof KafkaException k ? k : new KafkaException(exception);
-          failedAt = metadata == null ? "an unknown topic" : metadata.topic() + " partition " + metadata.partition();
+          // A record refused before a partition was chosen (too large, say) has partition -1: name the topic alone.
+          failedAt = metadata == null ? "an unknown topic"
+              : metadata.partition() < 0 ? metadata.topic() : metadata.topic() + " partition " + metadata.partition();
         }
       }
     }

@@ -26,7 +26,8 @@ class ExamplesTest {
 
   /** Examples that need plugins outside the runtime module, and the test that runs each. */
   private static final Set<String> RUN_ELSEWHERE = Set.of(
-      "events-to-delta.yaml" /* it: EventsToDeltaExampleTest (file source, delta sink) */);
+      "events-to-delta.yaml" /* it: EventsToDeltaExampleTest (file source, delta sink) */,
+      "kafka-to-delta.yaml" /* it: KafkaToDeltaExampleTest (kafka source on an embedded broker, delta sink) */);
 
   private static final List<String> BUILT_IN = List.of("rate-to-console.yaml", "windowed-count.yaml",
       "union-to-console.yaml");
