@@ -11,7 +11,6 @@ import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.List;
@@ -57,13 +56,62 @@ final class JsonFunctions {
 
   /** {@code value} of {@code type} as Spark's to_json writes it. */
   static String toJson(Object value, DataType type) {
-    StringWriter text = new StringWriter();
-    try (JsonGenerator g = FACTORY.createGenerator(text)) {
-      write(g, value, type);
+    JsonText text = JSON_TEXT.get();
+    boolean written = false;
+    try {
+      String json = text.of(value, type);
+      written = true;
+      return json;
     } catch (IOException e) {
-      throw new UncheckedIOException(e); // a StringWriter does not fail
+      throw new UncheckedIOException(e); // writing to memory does not fail
+    } finally {
+      if (!written) {
+        JSON_TEXT.remove(); // the generator may be left inside a value; the thread's next call starts a new one
+      }
     }
-    return text.toString();
+  }
+
+  /**
+   * Each thread's generator, kept from value to value: to_json runs once per row (a Kafka job's
+   * value), and a generator made per row cost more than the text it wrote.
+   */
+  private static final ThreadLocal<JsonText> JSON_TEXT = ThreadLocal.withInitial(JsonText::new);
+
+  private static final class JsonText extends java.io.Writer {
+    private final StringBuilder chars = new StringBuilder(256);
+    private final JsonGenerator generator;
+
+    JsonText() {
+      try {
+        generator = FACTORY.createGenerator(this);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      generator.setRootValueSeparator(null); // one value per call, nothing between them
+    }
+
+    String of(Object value, DataType type) throws IOException {
+      chars.setLength(0);
+      JsonFunctions.write(generator, value, type);
+      generator.flush();
+      return chars.toString();
+    }
+
+    @Override
+    public void write(char[] buffer, int offset, int length) {
+      chars.append(buffer, offset, length);
+    }
+
+    @Override
+    public void write(String text, int offset, int length) {
+      chars.append(text, offset, offset + length);
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {}
   }
 
   private static void write(JsonGenerator g, Object v, DataType type) throws IOException {

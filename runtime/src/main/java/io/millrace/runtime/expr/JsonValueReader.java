@@ -169,10 +169,15 @@ final class JsonValueReader {
         Integer days = DateText.parse(p.getText());
         return require(days != null, days);
       });
-      case TIMESTAMP: case TIMESTAMP_NTZ: return nullOr((p, t) -> {
+      case TIMESTAMP: return nullOr((p, t) -> {
         require(t == JsonToken.VALUE_STRING, null);
-        Long micros = type.kind() == DataType.Kind.TIMESTAMP ? TimestampText.parseWithDate(p.getText())
-            : TimestampText.parseWallClockWithDate(p.getText());
+        long fast = UtcIsoText.micros(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+        Long micros = fast != UtcIsoText.OTHER ? Long.valueOf(fast) : TimestampText.parseWithDate(p.getText());
+        return require(micros != null, micros);
+      });
+      case TIMESTAMP_NTZ: return nullOr((p, t) -> {
+        require(t == JsonToken.VALUE_STRING, null);
+        Long micros = TimestampText.parseWallClockWithDate(p.getText());
         return require(micros != null, micros);
       });
       case ARRAY: return nullOr(array(compile(type.elementType())));
