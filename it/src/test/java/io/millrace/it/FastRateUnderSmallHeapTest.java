@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -20,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code -XX:+ExitOnOutOfMemoryError} would end the child with exit code 3), and the progress
  * says the query is falling behind. The stop at the end abandons the batch in flight.
  */
+// Measured against the wall clock or a small heap: alone, never beside the Kafka crash matrix's child JVMs.
+@Isolated
 class FastRateUnderSmallHeapTest {
   private static final int MAX_HEAP_MB = 1024;
   private static final String ROWS_PER_SECOND = "10000000";

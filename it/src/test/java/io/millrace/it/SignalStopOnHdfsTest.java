@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * must not have its FileSystem closed under the batch in flight, the state stores' last
  * maintenance and {@code --show}, all of which run while the JVM's shutdown hooks do.
  */
+// Measured against the wall clock or a small heap: alone, never beside the Kafka crash matrix's child JVMs.
+@Isolated
 class SignalStopOnHdfsTest {
   @TempDir Path dir;
 

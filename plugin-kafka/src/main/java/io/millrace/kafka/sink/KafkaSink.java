@@ -44,9 +44,11 @@ import org.apache.kafka.common.errors.TimeoutException;
  * old one.
  *
  * <p>The batch id goes into the same transaction as a consumer-group offset
- * ({@link BatchMarker}). A new instance first calls {@code initTransactions()}, which fences any
- * older producer of the id and aborts (or completes) what it left open, then reads the marker:
- * a batch at or below it is a replay and writes nothing. {@link #commit} reports
+ * ({@link BatchMarker}). A new instance first reads the marker without fencing anyone (a replay
+ * of a committed batch, at or below it, then writes nothing and leaves a live writer alone);
+ * before its first new batch, or when the marker is still pending in a dead run's transaction,
+ * it calls {@code initTransactions()}, which fences every older producer of the id and aborts (or
+ * completes) what it left open, and reads the marker again. {@link #commit} reports
  * {@link FaultPoint#INSIDE_SINK_WRITE} after the flush, after the marker and after the
  * transaction's commit.
  *
@@ -55,8 +57,11 @@ import org.apache.kafka.common.errors.TimeoutException;
  */
 final class KafkaSink implements Sink {
   private static final System.Logger LOG = System.getLogger(KafkaSink.class.getName());
-  /** How long a read of the marker before fencing waits for a transaction still pending on it. */
-  static final Duration UNFENCED_READ = Duration.ofSeconds(2);
+  /**
+   * How long a read of the marker before fencing waits for a transaction still pending on it: a
+   * live writer's commit holds it for milliseconds; longer, and it is a dead run's, to fence.
+   */
+  static final Duration UNFENCED_READ = Duration.ofSeconds(1);
 
   /** Reads the last committed batch id from the marker, or -1. */
   interface MarkerReader {
