@@ -108,6 +108,12 @@ final class E2eQuery {
     for (Map.Entry<String, String> o : sinkOptions.entrySet()) {
       w = w.option(o.getKey(), o.getValue());
     }
+    // -Dbench.sink.<option>=value (e.g. bench.sink.kafka.linger.ms) tries a sink option without a rebuild.
+    for (String k : System.getProperties().stringPropertyNames()) {
+      if (k.startsWith("bench.sink.")) {
+        w = w.option(k.substring("bench.sink.".length()), System.getProperty(k));
+      }
+    }
     return w;
   }
 
