@@ -9,7 +9,9 @@ import io.millrace.spi.fault.FaultPoint;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -45,10 +47,25 @@ public final class KafkaPipelineChild {
         }
       };
     }
+    Map<String, String> sinkOptions = new HashMap<>();
+    for (String name : System.getProperties().stringPropertyNames()) {
+      if (name.startsWith(SINK_OPTION)) {
+        sinkOptions.put(name.substring(SINK_OPTION.length()), System.getProperty(name));
+      }
+    }
+    run(args, faults, System.getProperty("it.minBatchesToRetain"), sinkOptions);
+    System.exit(0);
+  }
+
+  /**
+   * The query to its end: in this child's JVM, or in the test's own for a restart (the crash
+   * was a real halt; what the restart needs is the checkpoint and the topics, not a new process).
+   */
+  static void run(String[] args, FaultInjector faults, String minBatchesToRetain, Map<String, String> sinkOptions)
+      throws Exception {
     MillraceSession.Builder builder = MillraceSession.builder().faultInjector(faults);
-    String retain = System.getProperty("it.minBatchesToRetain");
-    if (retain != null) {
-      builder.config("millrace.minBatchesToRetain", retain);
+    if (minBatchesToRetain != null) {
+      builder.config("millrace.minBatchesToRetain", minBatchesToRetain);
     }
     try (MillraceSession session = builder.build()) {
       var writer = session.readStream().format("kafka")
@@ -61,10 +78,8 @@ public final class KafkaPipelineChild {
           .writeStream().format("kafka")
           .option("kafka.bootstrap.servers", args[0]).option("topic", args[2])
           .option("transactionalIdPrefix", args[3]);
-      for (String name : System.getProperties().stringPropertyNames()) {
-        if (name.startsWith(SINK_OPTION)) {
-          writer = writer.option(name.substring(SINK_OPTION.length()), System.getProperty(name));
-        }
+      for (Map.Entry<String, String> option : sinkOptions.entrySet()) {
+        writer = writer.option(option.getKey(), option.getValue());
       }
       StreamingQuery query = writer.option("checkpointLocation", args[4]).trigger(Trigger.availableNow()).start();
       query.awaitTermination();
@@ -77,6 +92,5 @@ public final class KafkaPipelineChild {
       }
       Files.write(Path.of(args[5]), lines);
     }
-    System.exit(0);
   }
 }

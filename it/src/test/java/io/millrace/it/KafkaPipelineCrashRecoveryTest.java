@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -24,8 +25,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * A Kafka-to-Kafka query run by the engine, exactly once across real crashes: a child JVM runs
  * {@link KafkaPipelineChild} (3 input partitions, 4 batches) and halts at one of the engine's
- * fault points, or the sink's, in batch 2; a new JVM restarts on the same checkpoint and runs to
- * the end. Right after the halt a read_committed reader sees whole batches only; at the end it
+ * fault points, or the sink's, in batch 2; the restart, in this JVM, reads the same checkpoint and
+ * runs to the end. Right after the halt a read_committed reader sees whole batches only; at the end it
  * sees every input event that passes the filter exactly once, and no transaction is left open.
  * A producer interceptor halts a child in the middle of a task's rows too.
  */
@@ -63,7 +64,7 @@ class KafkaPipelineCrashRecoveryTest {
         .as("right after the halt a read_committed reader sees batches 0-%d whole, and nothing more", visibleThrough)
         .containsExactlyInAnyOrderElementsOf(p.keptIdsThrough(visibleThrough));
 
-    assertThat(p.run(List.of("-Dit.minBatchesToRetain=" + retain))).as("the restart ran to the end").isZero();
+    p.restart(Integer.toString(retain));
     p.assertEveryKeptEventOnceAndNothingOpen();
     String replay = p.progress(2).stream().filter(l -> l.contains("\"batchId\":" + HALT_BATCH + ","))
         .findFirst().orElseThrow(() -> new AssertionError("no progress for batch 2 after the restart"));
@@ -86,7 +87,7 @@ class KafkaPipelineCrashRecoveryTest {
 
     assertThat(ids(KafkaTopics.committed(p.output))).as("right after the halt: batches 0-1, nothing of batch 2")
         .containsExactlyInAnyOrderElementsOf(p.keptIdsThrough(HALT_BATCH - 1));
-    assertThat(p.run(List.of())).as("the restart ran to the end").isZero();
+    p.restart(null);
     p.assertEveryKeptEventOnceAndNothingOpen();
   }
 
@@ -132,6 +133,13 @@ class KafkaPipelineCrashRecoveryTest {
       assertThat(code).as("exit code of run %d; its output:%n%s", runs, child.output())
           .isIn(0, KafkaChildJvm.HALTED);
       return code;
+    }
+
+    /** The restart after a halt, to the end, in this JVM on the same checkpoint and topics. */
+    void restart(String minBatchesToRetain) throws Exception {
+      KafkaPipelineChild.run(new String[] {EmbeddedKafka.bootstrapServers(), input, output, prefix,
+          checkpoint().toString(), dir.resolve("progress-" + (++runs) + ".jsonl").toString()},
+          io.millrace.spi.fault.FaultInjector.NONE, minBatchesToRetain, Map.of());
     }
 
     Path checkpoint() {

@@ -15,10 +15,10 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * the beginning to its end offset, which is the last stable offset (an open transaction holds it
  * back, so its records are never read, and an aborted one's are skipped).
  */
-final class CommittedRecords {
+public final class CommittedRecords {
   private CommittedRecords() {}
 
-  static List<ConsumerRecord<byte[], byte[]>> of(String topic) {
+  public static List<ConsumerRecord<byte[], byte[]>> of(String topic) {
     Map<String, Object> config = Map.of("bootstrap.servers", EmbeddedKafka.bootstrapServers(),
         "isolation.level", "read_committed", "enable.auto.commit", "false");
     List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();

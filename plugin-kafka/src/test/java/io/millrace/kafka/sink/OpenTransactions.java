@@ -17,14 +17,14 @@ import org.apache.kafka.common.TopicPartition;
  * in a final state (listTransactions), and producers with a transaction still open on a
  * partition (describeProducers: a currentTransactionStartOffset holds back read_committed readers).
  */
-final class OpenTransactions {
+public final class OpenTransactions {
   private static final Set<TransactionState> SETTLED =
       Set.of(TransactionState.COMPLETE_COMMIT, TransactionState.COMPLETE_ABORT, TransactionState.EMPTY);
 
   private OpenTransactions() {}
 
   /** Descriptions of everything still open; empty when nothing is. */
-  static List<String> of(String transactionalIdPrefix, String topic, int partitions) throws Exception {
+  public static List<String> of(String transactionalIdPrefix, String topic, int partitions) throws Exception {
     List<String> open = new ArrayList<>();
     try (Admin admin = EmbeddedKafka.admin()) {
       for (TransactionListing t : admin.listTransactions(new ListTransactionsOptions()
