@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,8 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
  * rows, routed keys and pending writes, a few hundred bytes a row) small beside the heap: at
  * 250,000 rows a batch the same run spends most of its time in full GCs.
  */
-// Measured against the wall clock or a small heap: alone, never beside the Kafka crash matrix's child JVMs.
-@Isolated
 class LargeStateUnderSmallHeapTest {
   private static final long KEYS = 5_000_000;
   private static final String ROWS_PER_BATCH = "25000";
