@@ -4,13 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.millrace.runtime.cli.Main;
-import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,13 +43,13 @@ class EventsToDeltaExampleTest {
     Map<String, Cell> expected = expectedTable(EXAMPLES.resolve("data/events"));
     assertThat(expected).as("closed windows in the example data").hasSizeGreaterThan(10).hasSizeLessThanOrEqualTo(30);
 
-    String first = runCli("run", job.toString(), "--show", "30");
+    String first = CliRuns.run("run", job.toString(), "--show", "30");
     assertThat(first).contains("end-to-end guarantee: exactly-once").contains("4 batch(es) ran");
     assertShows(first, expected);
 
-    String again = runCli("run", job.toString(), "--show", "30");
+    String again = CliRuns.run("run", job.toString(), "--show", "30");
     assertThat(again).as("a second run finds no new files").contains("0 batch(es) ran");
-    assertThat(table(again)).as("and shows the same table").isEqualTo(table(first));
+    assertThat(CliRuns.shownTable(again)).as("and shows the same table").isEqualTo(CliRuns.shownTable(first));
   }
 
   /** The bundled job file with its source, table and checkpoint paths pointed into {@link #dir}. */
@@ -111,7 +107,7 @@ class EventsToDeltaExampleTest {
   }
 
   private static void assertShows(String output, Map<String, Cell> expected) {
-    List<String> rows = table(output);
+    List<String> rows = CliRuns.shownTable(output);
     assertThat(output).contains("the sink holds " + expected.size() + " row(s):");
     assertThat(rows.get(0).replace(" ", "")).isEqualTo("|window|key|events|total|");
     List<String> data = rows.subList(1, rows.size());
@@ -125,26 +121,5 @@ class EventsToDeltaExampleTest {
       assertThat(cells[4].trim()).as("total of %s", want.getKey())
           .isEqualTo(String.valueOf(BigDecimal.valueOf(want.getValue().total()).setScale(2, RoundingMode.HALF_UP).doubleValue()));
     }
-  }
-
-  /** The header and row lines of the table printed after "the sink holds". */
-  private static List<String> table(String output) {
-    String shown = output.substring(output.indexOf("the sink holds"));
-    return shown.lines().filter(l -> l.startsWith("|")).toList();
-  }
-
-  private static String runCli(String... args) {
-    PrintStream oldOut = System.out;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int code;
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      code = Main.execute(args);
-    } finally {
-      System.setOut(oldOut);
-    }
-    String text = out.toString(StandardCharsets.UTF_8);
-    assertThat(code).as(text).isZero();
-    return text;
   }
 }

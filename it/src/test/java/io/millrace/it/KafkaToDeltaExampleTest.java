@@ -3,11 +3,7 @@ package io.millrace.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.millrace.kafka.EmbeddedKafka;
-import io.millrace.runtime.cli.Main;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -86,18 +82,18 @@ class KafkaToDeltaExampleTest {
     KafkaTopics.produce(records);
     Path job = jobOn(topic);
 
-    String first = runCli("run", job.toString(), "--show", "30");
+    String first = CliRuns.run("run", job.toString(), "--show", "30");
     // 90 offsets at 30 a batch, then a batch without data that moves the watermark past the last windows.
     assertThat(first).contains("end-to-end guarantee: exactly-once").contains("4 batch(es) ran");
     assertThat(first).contains("the sink holds " + SPARK_ROWS.size() + " row(s):");
-    List<String> table = table(first);
+    List<String> table = CliRuns.shownTable(first);
     assertThat(table.get(0).replace(" ", "")).isEqualTo("|window|key|events|total|");
     assertThat(table.subList(1, table.size()).stream().map(KafkaToDeltaExampleTest::asSparkRow).toList())
         .as("the table, in window and key order, as Spark's rows").containsExactlyElementsOf(SPARK_ROWS);
 
-    String again = runCli("run", job.toString(), "--show", "30");
+    String again = CliRuns.run("run", job.toString(), "--show", "30");
     assertThat(again).as("a second run finds no new offsets").contains("0 batch(es) ran");
-    assertThat(table(again)).as("and shows the same table").isEqualTo(table);
+    assertThat(CliRuns.shownTable(again)).as("and shows the same table").isEqualTo(table);
   }
 
   /** The bundled job file on the embedded broker and {@code topic}, its table and checkpoint in {@link #dir}. */
@@ -125,26 +121,5 @@ class KafkaToDeltaExampleTest {
     String[] window = cells[1].trim().replaceAll("[{}]", "").split(", ");
     return "[[" + window[0] + ".0," + window[1] + ".0]," + cells[2].trim() + "," + cells[3].trim() + ","
         + cells[4].trim() + "]";
-  }
-
-  /** The header and row lines of the table printed after "the sink holds". */
-  private static List<String> table(String output) {
-    String shown = output.substring(output.indexOf("the sink holds"));
-    return shown.lines().filter(l -> l.startsWith("|")).toList();
-  }
-
-  private static String runCli(String... args) {
-    PrintStream oldOut = System.out;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int code;
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      code = Main.execute(args);
-    } finally {
-      System.setOut(oldOut);
-    }
-    String text = out.toString(StandardCharsets.UTF_8);
-    assertThat(code).as(text).isZero();
-    return text;
   }
 }
