@@ -9,6 +9,10 @@
 #        kafka-load itself, as spark-baseline's kafka-bench does, and stops it after the run)
 #   bench/run.sh e2e --shape stateless --source kafka --sink kafka
 #       (Kafka to Kafka, exactly-once, on a broker of its own loaded alike: TransactionalBroker)
+#   bench/run.sh e2e --shape copy --source kafka --sink kafka
+#       (Kafka to Kafka without JSON: filter(offset % 4 != 0).select(key, value), exactly-once)
+#   bench/run.sh kafka-ceiling --bootstrap HOST:PORT [--threads 2] [--transactions true]
+#       (the copy above by kafka-clients alone, no engine: what the clients and broker can do here)
 #   bench/run.sh e2e --restart-cold FROM_RUN_ID     (a finished window run, resumed in a new JVM)
 #   bench/run.sh e2e --summary                      (markdown table of /tmp/millrace-e2e/results.jsonl)
 set -euo pipefail
@@ -58,5 +62,7 @@ case "$name" in
        else
          exec java -Xms"${HEAP:-8g}" -Xmx"${HEAP:-8g}" -cp "$cp" io.millrace.bench.EndToEndBench "$@"
        fi ;;
-  *) echo "unknown benchmark '$name'; known: batch-loop, hdfs-state, rocksdb-state, file-json, e2e" >&2; exit 2 ;;
+  kafka-ceiling) exec java -Xmx4g -cp "$cp" io.millrace.bench.KafkaClientCeiling "$@" ;;
+  *) echo "unknown benchmark '$name'; known: batch-loop, hdfs-state, rocksdb-state, file-json, e2e, kafka-ceiling" >&2
+     exit 2 ;;
 esac

@@ -37,6 +37,10 @@ final class Checks {
           }
         }
         break;
+      case "copy":
+        // Offsets 1..3 of every 4 on each partition: the topic's 10,000,000 records, 2,500,000 per partition.
+        c.put("committedTopicRecordsEqual7500000", num(r, "sinkRowsCounted") == 7_500_000L);
+        break;
       case "dedup":
         if (full) {
           // Every duplicate removed: each unique id not dropped as late is stored (and emitted)

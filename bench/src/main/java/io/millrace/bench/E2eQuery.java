@@ -48,6 +48,12 @@ final class E2eQuery {
    * {@code from_json(CAST(value AS STRING), SCHEMA) AS e}, then {@code e.*}.
    */
   static Dataset kafkaSource(MillraceSession session, String bootstrap, String topic, long maxOffsets) {
+    return kafkaRows(session, bootstrap, topic, maxOffsets)
+        .select(from_json(col("value").cast("string"), SCHEMA).as("e")).select(col("e.*"));
+  }
+
+  /** The topic's records as the source gives them (Spark's Kafka row schema), unparsed. */
+  static Dataset kafkaRows(MillraceSession session, String bootstrap, String topic, long maxOffsets) {
     DataStreamReader reader = session.readStream().format("kafka").option("kafka.bootstrap.servers", bootstrap)
         .option("subscribe", topic).option("startingOffsets", "earliest")
         .option("maxOffsetsPerTrigger", maxOffsets);
@@ -57,8 +63,7 @@ final class E2eQuery {
         reader = reader.option(k.substring("bench.source.".length()), System.getProperty(k));
       }
     }
-    return reader.load()
-        .select(from_json(col("value").cast("string"), SCHEMA).as("e")).select(col("e.*"));
+    return reader.load();
   }
 
   /** The shape's query from {@code src} to the sink, not yet started. */
@@ -89,15 +94,21 @@ final class E2eQuery {
             .select(col("ts"), col("key"), col("amount").multiply(1.1).as("amount_adj"));
         mode = "append";
         break;
+      case "copy":
+        // Kafka rows routed unparsed: the same filter and projection as KafkaClientCeiling's loop,
+        // so the engine's figure compares with what kafka-clients alone do on the machine.
+        out = src.filter(col("offset").mod(4).notEqual(0)).select(col("key"), col("value"));
+        mode = "append";
+        break;
       case "dedup":
         out = src.withWatermark("ts", WATERMARK).dropDuplicates("id", "ts");
         mode = "append";
         break;
       default:
         throw new IllegalArgumentException("unknown shape '" + shape + "'; known: window, stateless,"
-            + " stateless-parquet, dedup");
+            + " stateless-parquet, dedup, copy (Kafka source only)");
     }
-    if (sink.equals("kafka")) {
+    if (sink.equals("kafka") && !shape.equals("copy")) {
       out = out.select(to_json(struct(col("*"))).as("value"));
     }
     DataStreamWriter w = out.writeStream().outputMode(mode).format(sink).trigger(Trigger.availableNow())
@@ -126,6 +137,8 @@ final class E2eQuery {
       case "stateless":
       case "stateless-parquet":
         return "filter(amount > 250.0).select(ts, key, amount*1.1) append -> " + sink;
+      case "copy":
+        return "filter(offset % 4 != 0).select(key, value) append -> " + sink;
       default:
         return "withWatermark(ts,10 min).dropDuplicates(id, ts) append -> " + sink;
     }

@@ -96,7 +96,8 @@ public final class EndToEndBench {
         r.put("source", "kafka(" + topic + ")");
         r.put("maxOffsetsPerTrigger", maxOffsets);
         r.remove("maxFilesPerTrigger");
-        src = E2eQuery.kafkaSource(session, bootstrap, topic, maxOffsets);
+        src = shape.equals("copy") ? E2eQuery.kafkaRows(session, bootstrap, topic, maxOffsets)
+            : E2eQuery.kafkaSource(session, bootstrap, topic, maxOffsets);
       } else {
         src = E2eQuery.fileSource(session, input, maxFiles);
       }
@@ -214,7 +215,7 @@ public final class EndToEndBench {
     r.put("runId", runId);
     r.put("bench", shape);
     r.put("query", shape.equals("restart-cold") ? "window, resumed in a new JVM" : E2eQuery.describe(shape, sink));
-    r.put("provider", shape.startsWith("stateless") ? "-" : provider);
+    r.put("provider", shape.startsWith("stateless") || shape.equals("copy") ? "-" : provider);
     r.put("sink", sink);
     r.put("shufflePartitions", shuffle);
     r.put("maxFilesPerTrigger", maxFiles);

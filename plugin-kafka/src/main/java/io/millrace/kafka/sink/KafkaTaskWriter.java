@@ -15,9 +15,11 @@ import org.apache.kafka.common.KafkaException;
 /**
  * One task's rows, sent from the task's own thread into the sink's producer (under exactly-once,
  * into the batch's open transaction). The writer is its own send callback, so a record costs
- * nothing beyond its {@link ProducerRecord}; it counts the sends in flight and keeps the first
+ * nothing beyond its {@link ProducerRecord}; it counts the acknowledgements and keeps the first
  * error. {@link #commit()} waits until every send of the task is acknowledged and rethrows that
- * error, naming the topic and partition.
+ * error, naming the topic and partition. The task's thread counts its sends and Kafka's I/O thread
+ * its acknowledgements, each in a counter of its own, so that a record costs no write to memory
+ * the other thread writes too.
  */
 final class KafkaTaskWriter implements TaskWriter, Callback {
   private final KafkaSink sink;
@@ -28,11 +30,13 @@ final class KafkaTaskWriter implements TaskWriter, Callback {
   private final long transaction;
   private final Duration maxWait;
 
-  private final AtomicLong inFlight = new AtomicLong();
+  private final AtomicLong acknowledged = new AtomicLong();
+  /** The count of sends commit() waits for; an acknowledgement that reaches it wakes commit(). */
+  private volatile long awaited = Long.MAX_VALUE;
   private long records;
   private long bytes;
-  private KafkaException firstError;
-  private String failedAt;
+  private volatile KafkaException firstError;
+  private volatile String failedAt;
 
   KafkaTaskWriter(KafkaSink sink, Producer<byte[], byte[]> producer, SinkRows rows, int task, long batchId,
       long transaction, Duration maxWait) {
@@ -47,13 +51,13 @@ final class KafkaTaskWriter implements TaskWriter, Callback {
 
   @Override
   public void write(Row row) throws IOException {
-    throwIfFailed();
+    if (firstError != null) {
+      throwIfFailed();
+    }
     ProducerRecord<byte[], byte[]> record = rows.record(row, batchId, task, records);
-    inFlight.incrementAndGet();
     try {
       producer.send(record, this);
-    } catch (KafkaException e) {
-      inFlight.decrementAndGet();
+    } catch (KafkaException e) { // thrown instead of calling back: the record was not taken
       throw sink.sendFailed(e, record.topic() + (record.partition() == null ? "" : " partition " + record.partition()),
           batchId, task);
     }
@@ -74,7 +78,7 @@ final class KafkaTaskWriter implements TaskWriter, Callback {
         }
       }
     }
-    if (inFlight.decrementAndGet() == 0) {
+    if (acknowledged.incrementAndGet() >= awaited || exception != null) {
       synchronized (this) {
         notifyAll(); // under the lock commit() checks in, so the wake-up cannot be missed
       }
@@ -84,13 +88,14 @@ final class KafkaTaskWriter implements TaskWriter, Callback {
   @Override
   public WriterCommitMessage commit() throws IOException {
     long deadline = System.nanoTime() + maxWait.toNanos();
+    awaited = records;
     synchronized (this) {
       try {
-        while (inFlight.get() > 0 && firstError == null) {
+        while (acknowledged.get() < records && firstError == null) {
           long left = deadline - System.nanoTime();
           if (left <= 0) {
             throw new IOException(sink.describe() + ": task " + task + " of batch " + batchId + " still waits for "
-                + inFlight.get() + " of its " + records + " records to be acknowledged after " + maxWait.toMillis()
+                + (records - acknowledged.get()) + " of its " + records + " records to be acknowledged after " + maxWait.toMillis()
                 + " ms (kafka.delivery.timeout.ms); is the cluster reachable?");
           }
           wait(Math.max(1, left / 1_000_000));
@@ -107,7 +112,7 @@ final class KafkaTaskWriter implements TaskWriter, Callback {
   private void throwIfFailed() throws IOException {
     KafkaException error;
     String where;
-    synchronized (this) {
+    synchronized (this) { // the error and its place are set together under the lock
       error = firstError;
       where = failedAt;
     }

@@ -26,6 +26,7 @@ final class KafkaPartitionReader implements PartitionReader {
   private final KafkaRows rows;
   private final DataLoss dataLoss;
   private final long pollTimeoutMs;
+  private ConsumerPool.Lease lease;
   private Consumer<byte[], byte[]> consumer;
   private Iterator<ConsumerRecord<byte[], byte[]>> fetched = List.<ConsumerRecord<byte[], byte[]>>of().iterator();
   private long expected;
@@ -54,6 +55,7 @@ final class KafkaPartitionReader implements PartitionReader {
           long offset = record.offset();
           if (offset >= range.until()) {
             done = true;
+            lease.stoppedAt(range.until(), record, fetched); // the partition's next range starts here
             break;
           }
           if (offset > expected && expected == range.from()) {
@@ -80,14 +82,18 @@ final class KafkaPartitionReader implements PartitionReader {
   /** Polls until records of the range come or the position passes its end, within {@code kafkaConsumer.pollTimeoutMs}. */
   private void fetch() {
     if (consumer == null) {
-      consumer = pool.borrow();
-      consumer.assign(Set.of(tp));
-      consumer.seek(tp, range.from());
+      lease = pool.borrow(tp, range.from());
+      consumer = lease.consumer;
+      fetched = lease.held();
+      if (fetched.hasNext()) {
+        return;
+      }
     }
     long deadline = System.nanoTime() + pollTimeoutMs * 1_000_000L;
     while (true) {
       if (consumer.position(tp) >= range.until()) {
         done = true;
+        lease.stoppedAt(range.until(), null, fetched);
         return;
       }
       long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
@@ -135,8 +141,9 @@ final class KafkaPartitionReader implements PartitionReader {
   @Override
   public void close() {
     if (consumer != null) {
-      pool.giveBack(consumer, !failed);
+      pool.giveBack(lease, !failed);
       consumer = null;
+      lease = null;
     }
   }
 }
