@@ -13,6 +13,8 @@
 #       (Kafka to Kafka without JSON: filter(offset % 4 != 0).select(key, value), exactly-once)
 #   bench/run.sh kafka-ceiling --bootstrap HOST:PORT [--threads 2] [--transactions true]
 #       (the copy above by kafka-clients alone, no engine: what the clients and broker can do here)
+#   bench/run.sh e2e --shape join [--join-type inner|leftOuter] [--provider hdfs|rocksdb]
+#       (../shared/spark-baseline's join benchmark over its data/join; the fingerprint is checked against Spark's)
 #   bench/run.sh e2e --restart-cold FROM_RUN_ID     (a finished window run, resumed in a new JVM)
 #   bench/run.sh e2e --summary                      (markdown table of /tmp/millrace-e2e/results.jsonl)
 set -euo pipefail

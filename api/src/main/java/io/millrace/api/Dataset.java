@@ -161,6 +161,39 @@ public final class Dataset {
   }
 
   /**
+   * Joins this stream with {@code right} on {@code condition}, an inner join, as Spark's
+   * {@code join(right, joinExprs)}. Between two streams the condition needs an equality of a
+   * column of each side (the join key) and may bound the two sides' event times against each
+   * other ({@code rightTs BETWEEN leftTs AND leftTs + INTERVAL 15 MINUTES}), which is what lets
+   * the state of each side be dropped as the watermark passes.
+   */
+  public Dataset join(Dataset right, Column condition) {
+    return join(right, condition, "inner");
+  }
+
+  /**
+   * As {@link #join(Dataset, Column)}, of type {@code joinType}: {@code inner}, {@code leftOuter},
+   * {@code rightOuter}, {@code fullOuter} or {@code leftSemi} (Spark's spellings, such as
+   * {@code left_outer} or {@code left}, are taken too).
+   */
+  public Dataset join(Dataset right, Column condition, String joinType) {
+    return with(new PlanNode.Join(plan, right.plan, condition.node(), List.of(), joinType));
+  }
+
+  /** An inner join on {@code usingColumn}, a column both sides have, kept once, as Spark's {@code join(right, usingColumn)}. */
+  public Dataset join(Dataset right, String usingColumn) {
+    return join(right, List.of(usingColumn), "inner");
+  }
+
+  /** A join of type {@code joinType} on {@code usingColumns}, columns both sides have, each kept once. */
+  public Dataset join(Dataset right, List<String> usingColumns, String joinType) {
+    if (usingColumns.isEmpty()) {
+      throw new IllegalArgumentException("join: name at least one column to join on");
+    }
+    return with(new PlanNode.Join(plan, right.plan, null, usingColumns, joinType));
+  }
+
+  /**
    * Prints the query's logical plan and the physical plan it would run, with the stateful
    * operators' ids, as Spark's {@code explain(true)} does. Opens the sources to learn their
    * schemas (and closes them again); reads no data.

@@ -33,6 +33,8 @@ import java.util.stream.Stream;
  *       [--results FILE]
  *       [--source kafka --bootstrap HOST:PORT [--topic events] [--max-offsets 500000] [--broker-pid PID]]
  *       (the topic ../shared/spark-baseline's ./run.sh kafka-load serves, instead of the files)
+ *   bench/run.sh e2e --shape join [--join-type inner|leftOuter] [--provider hdfs|rocksdb]
+ *       (../shared/spark-baseline's join benchmark: impressions joined with clicks, its fingerprint checked)
  *   bench/run.sh e2e --restart-cold FROM_RUN_ID [--run-id ID] [--child-flags 'JVM flags'] [--verbose]
  *       (resumes a window run's checkpoint in a new JVM)
  *   bench/run.sh e2e --summary [--results FILE]
@@ -53,7 +55,8 @@ public final class EndToEndBench {
       resumeChild(a);
       return;
     }
-    Map<String, Object> r = a.has("--restart-cold") ? restartCold(a) : run(a);
+    Map<String, Object> r = a.has("--restart-cold") ? restartCold(a)
+        : a.get("--shape", "").equals("join") ? JoinBench.run(a) : run(a);
     Files.createDirectories(results.toAbsolutePath().getParent());
     Files.writeString(results, JSON.writeValueAsString(r) + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);

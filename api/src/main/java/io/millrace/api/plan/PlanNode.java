@@ -175,4 +175,24 @@ public sealed interface PlanNode {
       return inputs;
     }
   }
+
+  /**
+   * {@code left} joined with {@code right}: on {@code condition}, or on the columns of
+   * {@code using} (equal by name on both sides, kept once in the output), by {@code joinType}
+   * as Spark spells it ({@code inner}, {@code leftOuter}, {@code left_outer}, ...).
+   */
+  record Join(PlanNode left, PlanNode right, ColumnNode condition, List<String> using, String joinType)
+      implements PlanNode {
+    public Join {
+      using = List.copyOf(using);
+      if ((condition == null) == using.isEmpty()) {
+        throw new IllegalArgumentException("a join has either a condition or using columns");
+      }
+    }
+
+    @Override
+    public List<PlanNode> children() {
+      return List.of(left, right);
+    }
+  }
 }

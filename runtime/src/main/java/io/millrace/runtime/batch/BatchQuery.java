@@ -96,6 +96,11 @@ final class BatchQuery {
       throw refused("union(..)");
     }
 
+    @Override
+    public ResolvedPlan join(ResolvedPlan.Join join) {
+      throw refused("join(..)");
+    }
+
     private static AnalysisException refused(String operator) {
       return new AnalysisException(operator + " is not supported on the batch of foreachBatch: only stateless "
           + "operators (select, filter, withColumn, drop, withColumnRenamed) are; aggregate in the streaming query "

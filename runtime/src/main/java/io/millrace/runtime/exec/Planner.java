@@ -74,6 +74,14 @@ final class Planner implements ResolvedPlan.Visitor<PhysicalOperator> {
     return new UnionExec(inputs, union.schema());
   }
 
+  @Override
+  public PhysicalOperator join(ResolvedPlan.Join join) {
+    PhysicalOperator left = exchange(join.left(), join.plan().keySchema());
+    PhysicalOperator right = exchange(join.right(), join.plan().keySchema());
+    return register(new JoinExec(left, right, operatorIds.get(join), join.watermarked(), eventTimeColumn(join),
+        join.plan()));
+  }
+
   /** Numbers the stateful nodes top-down, parents before children, left to right. */
   private void numberStatefulOperators(ResolvedPlan node) {
     if (node.stateful()) {

@@ -60,6 +60,27 @@ final class QueryChecks {
   private static void check(StatefulExec op, OutputMode mode) {
     boolean evicts = op.evictsByWatermark(OutputMode.APPEND);
     String where = op.name() + " [operator " + op.operatorId() + "]";
+    List<JoinExec> joinsBelow = below(op, JoinExec.class);
+    if (!joinsBelow.isEmpty()) {
+      throw new AnalysisException(where + " cannot run after the stream-stream join [operator "
+          + joinsBelow.get(0).operatorId() + "] yet: a join passes its rows on later than the query's watermark"
+          + " (outer rows only when the watermark has passed them), and an operator after it would drop them as"
+          + " late until joins hand their own watermark downstream; aggregate in a query that reads the join's output");
+    }
+    if (op instanceof JoinExec join) {
+      if (mode != OutputMode.APPEND) {
+        throw new AnalysisException("a join of two streams runs in append output mode only, as in Spark (a joined"
+            + " row is final when emitted), not in " + name(mode) + " (" + where + ")");
+      }
+      if (!join.plan().evicts(0) || !join.plan().evicts(1)) {
+        LOG.warn("{}: the join keeps every {} row: {}", where,
+            !join.plan().evicts(0) && !join.plan().evicts(1) ? "left and right" : !join.plan().evicts(0) ? "left"
+                : "right",
+            "bound each side's event time by the other's in the condition (rightTime BETWEEN leftTime AND leftTime"
+                + " + INTERVAL ..) and put withWatermark on both sides to drop rows that can no longer match");
+      }
+      return;
+    }
     if (op instanceof DeduplicateExec) {
       if (!evicts) {
         LOG.warn("{}: dropDuplicates keeps every key it has seen: without withWatermark(..) on one of its key "

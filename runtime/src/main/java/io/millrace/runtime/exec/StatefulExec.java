@@ -16,7 +16,7 @@ import java.util.Optional;
  * evicted by this batch's, as in Spark 3.4+ — and hands on the rows it emits.
  */
 abstract class StatefulExec implements PhysicalOperator {
-  private final PhysicalOperator child;
+  private final List<PhysicalOperator> inputs;
   private final int operatorId;
   private final boolean watermarked;
   private final Optional<String> eventTimeInput;
@@ -24,7 +24,12 @@ abstract class StatefulExec implements PhysicalOperator {
 
   /** @param eventTimeInput the input column that carries the watermarked event time, if one does */
   StatefulExec(PhysicalOperator child, int operatorId, boolean watermarked, Optional<String> eventTimeInput) {
-    this.child = child;
+    this(List.of(child), operatorId, watermarked, eventTimeInput);
+  }
+
+  /** An operator of several inputs (a join's two sides), each an {@link ExchangeExec}, read in order. */
+  StatefulExec(List<PhysicalOperator> inputs, int operatorId, boolean watermarked, Optional<String> eventTimeInput) {
+    this.inputs = List.copyOf(inputs);
     this.operatorId = operatorId;
     this.watermarked = watermarked;
     this.eventTimeInput = eventTimeInput;
@@ -97,7 +102,7 @@ abstract class StatefulExec implements PhysicalOperator {
 
   @Override
   public final List<PhysicalOperator> children() {
-    return List.of(child);
+    return inputs;
   }
 
   @Override
@@ -107,14 +112,19 @@ abstract class StatefulExec implements PhysicalOperator {
 
   @Override
   public final List<RowTask> tasks(BatchRun batch) throws Exception {
-    List<RowTask> input = child.tasks(batch);
     long late = batch.lateWatermarkMicros(watermarked);
     long eviction = batch.evictionWatermarkMicros(watermarked);
     StatefulOperator op = operator;
-    BatchReader.Result<PartitionInput> mapSides = batch.timer().time("getBatch",
-        () -> batch.reader().read(input, op.readerTasks(), batch.context(), run -> op.newInput(batch.context(), late)));
+    List<PartitionInput> mapSides = new java.util.ArrayList<>();
+    for (int i = 0; i < inputs.size(); i++) {
+      List<RowTask> input = inputs.get(i).tasks(batch);
+      int index = i;
+      BatchReader.Result<PartitionInput> read = batch.timer().time("getBatch", () -> batch.reader().read(input,
+          op.readerTasks(), batch.context(), run -> op.newInput(batch.context(), late, index)));
+      mapSides.addAll(read.inputs());
+    }
     StatefulOperator.Result result = batch.timer().time("stateUpdate",
-        () -> op.run(batch.id(), mapSides.inputs(), batch.context(), eviction));
+        () -> op.run(batch.id(), mapSides, batch.context(), eviction));
     batch.reportState(operatorId, result.progress());
     return List.of(new RowListTask(result.rows(), null));
   }

@@ -42,6 +42,18 @@ public final class Arithmetic extends Expression {
     this.right = right;
   }
 
+  Op op() {
+    return op;
+  }
+
+  Expression left() {
+    return left;
+  }
+
+  Expression right() {
+    return right;
+  }
+
   @Override
   public BoundExpression bind(Schema input) {
     boolean additive = op == Op.ADD || op == Op.SUBTRACT;

@@ -1,6 +1,7 @@
 package io.millrace.runtime.expr;
 
 import io.millrace.spi.data.Schema;
+import java.util.List;
 
 /**
  * {@code value BETWEEN lower AND upper}, inclusive at both ends. It binds as
@@ -16,6 +17,11 @@ public final class Between extends Expression {
     this.value = value;
     this.lower = lower;
     this.upper = upper;
+  }
+
+  /** The two comparisons it stands for: {@code value >= lower} and {@code value <= upper}. */
+  List<Comparison> comparisons() {
+    return List.of(new Comparison(Comparison.Op.GE, value, lower), new Comparison(Comparison.Op.LE, value, upper));
   }
 
   @Override

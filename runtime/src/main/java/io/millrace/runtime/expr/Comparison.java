@@ -47,6 +47,18 @@ public final class Comparison extends Expression {
     this.right = right;
   }
 
+  Op op() {
+    return op;
+  }
+
+  Expression left() {
+    return left;
+  }
+
+  Expression right() {
+    return right;
+  }
+
   @Override
   public BoundExpression bind(Schema input) {
     BoundExpression l = left.bind(input);

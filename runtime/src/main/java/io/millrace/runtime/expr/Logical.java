@@ -26,6 +26,18 @@ public final class Logical extends Expression {
     this.right = right;
   }
 
+  Op op() {
+    return op;
+  }
+
+  Expression left() {
+    return left;
+  }
+
+  Expression right() {
+    return right;
+  }
+
   @Override
   public BoundExpression bind(Schema input) {
     BoundExpression l = left.bind(input);

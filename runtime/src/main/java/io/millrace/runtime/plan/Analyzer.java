@@ -9,6 +9,8 @@ import io.millrace.runtime.expr.Star;
 import io.millrace.runtime.plan.ResolvedPlan.EventTime;
 import io.millrace.runtime.state.AggregationPlan;
 import io.millrace.runtime.state.DeduplicationPlan;
+import io.millrace.runtime.state.JoinPlan;
+import io.millrace.runtime.state.JoinType;
 import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Row;
@@ -177,6 +179,104 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
       inputs.add(resolve(child));
     }
     return Unions.resolve(inputs, union.byName());
+  }
+
+  @Override
+  public ResolvedPlan join(LogicalPlan.Join join) {
+    ResolvedPlan left = resolve(join.left());
+    ResolvedPlan right = resolve(join.right());
+    JoinType type = JoinType.parse(join.joinType());
+    if (join.condition() != null) {
+      return join(left, right, JoinPlan.bind(type, join.condition(), left.schema(), right.schema(),
+          left.eventTime().map(EventTime::column), right.eventTime().map(EventTime::column)));
+    }
+    return using(left, right, join.using(), type);
+  }
+
+  /**
+   * The join node over its inputs, each first filtered of rows with a null key where such rows
+   * can never be emitted, as Spark infers {@code isnotnull(key)} from the equality and pushes it
+   * below the watermark: they reach neither the join nor the watermark's maximum.
+   */
+  private static ResolvedPlan join(ResolvedPlan left, ResolvedPlan right, JoinPlan plan) {
+    return new ResolvedPlan.Join(notNullKeys(left, plan, 0), notNullKeys(right, plan, 1), plan);
+  }
+
+  private static ResolvedPlan notNullKeys(ResolvedPlan input, JoinPlan plan, int side) {
+    if (plan.keepsNullKeys(side)) {
+      return input;
+    }
+    Expression condition = null;
+    for (String key : plan.keyColumns(side)) {
+      Expression notNull = new io.millrace.runtime.expr.NullCheck(new ColumnRef(key), true);
+      condition = condition == null ? notNull
+          : new io.millrace.runtime.expr.Logical(io.millrace.runtime.expr.Logical.Op.AND, condition, notNull);
+    }
+    return filter(input, condition, condition.bind(input.schema()));
+  }
+
+  /**
+   * A join on columns both sides have, as Spark's {@code join(right, usingColumns, type)}: the
+   * right side's columns of those names are renamed apart, the join runs on their equalities,
+   * and the output has each using column once, first (the left's value; the right's for a right
+   * outer join; the first not null for a full outer join), then the left's other columns, then
+   * the right's.
+   */
+  private ResolvedPlan using(ResolvedPlan left, ResolvedPlan right, List<String> using, JoinType type) {
+    Schema ls = left.schema();
+    Schema rs = right.schema();
+    List<Expression> renamedRight = new ArrayList<>();
+    Expression condition = null;
+    for (String c : using) {
+      if (ls.indexOf(c) < 0 || rs.indexOf(c) < 0) {
+        throw new AnalysisException("join: using column '" + c + "' must be a column of both sides; left columns: "
+            + ls.names() + ", right columns: " + rs.names());
+      }
+    }
+    for (int i = 0; i < rs.size(); i++) {
+      Field f = rs.field(i);
+      renamedRight.add(new ColumnAt(using.contains(f.name()) ? f.withName(hidden(f.name())) : f, i));
+    }
+    for (String c : using) {
+      Expression eq = new io.millrace.runtime.expr.Comparison(io.millrace.runtime.expr.Comparison.Op.EQ,
+          new ColumnRef(c), new ColumnRef(hidden(c)));
+      condition = condition == null ? eq
+          : new io.millrace.runtime.expr.Logical(io.millrace.runtime.expr.Logical.Op.AND, condition, eq);
+    }
+    ResolvedPlan r = project(right, "Rename", "join using " + using, renamedRight);
+    ResolvedPlan joined = join(left, r, JoinPlan.bind(type, condition, ls, r.schema(),
+        left.eventTime().map(EventTime::column), r.eventTime().map(EventTime::column)));
+    Schema js = joined.schema();
+    List<Expression> columns = new ArrayList<>();
+    for (String c : using) {
+      int li = js.indexOf(c);
+      int ri = js.indexOf(hidden(c));
+      Field lf = js.field(li);
+      switch (type) {
+        case RIGHT_OUTER:
+          columns.add(new ColumnAt(js.field(ri).withName(c), ri));
+          break;
+        case FULL_OUTER:
+          columns.add(new Renamed(new io.millrace.runtime.expr.Coalesce(List.of(new ColumnAt(lf, li),
+              new ColumnAt(js.field(ri), ri))), c));
+          break;
+        default:
+          columns.add(new ColumnAt(lf, li));
+      }
+    }
+    for (int i = 0; i < js.size(); i++) {
+      String name = js.field(i).name();
+      if (!using.contains(name) && !name.startsWith(HIDDEN)) {
+        columns.add(new ColumnAt(js.field(i), i));
+      }
+    }
+    return project(joined, "Project", "join using " + using, columns);
+  }
+
+  private static final String HIDDEN = "#using ";
+
+  private static String hidden(String column) {
+    return HIDDEN + column;
   }
 
   /** {@code columns} over {@code input}, and where the event time goes: a plain reference keeps it. */

@@ -71,6 +71,9 @@ public final class ApiPlans {
         inputs.add(translate(input));
       }
       return new LogicalPlan.Union(inputs, n.byName());
+    } else if (node instanceof PlanNode.Join n) {
+      return new LogicalPlan.Join(translate(n.left()), translate(n.right()),
+          n.condition() == null ? null : ApiExpressions.of(n.condition()), n.using(), n.joinType());
     }
     throw new IllegalStateException("unknown plan node " + node.getClass().getName());
   }

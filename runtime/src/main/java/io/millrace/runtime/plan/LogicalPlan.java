@@ -56,6 +56,8 @@ public sealed interface LogicalPlan {
     R drop(Drop drop);
 
     R union(Union union);
+
+    R join(Join join);
   }
 
   /** Visits every node, children before their parent, left to right. */
@@ -359,6 +361,38 @@ public sealed interface LogicalPlan {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.union(this);
+    }
+  }
+
+  /**
+   * {@code left} joined with {@code right} on {@code condition} (null when joined on
+   * {@code using} columns), of Spark's join type {@code joinType}, not yet checked.
+   */
+  record Join(LogicalPlan left, LogicalPlan right, io.millrace.runtime.expr.Expression condition, List<String> using,
+      String joinType) implements LogicalPlan {
+    public Join {
+      using = List.copyOf(using);
+    }
+
+    @Override
+    public List<LogicalPlan> children() {
+      return List.of(left, right);
+    }
+
+    @Override
+    public LogicalPlan withChildren(List<LogicalPlan> children) {
+      Nodes.requireArity(this, children, 2);
+      return new Join(children.get(0), children.get(1), condition, using, joinType);
+    }
+
+    @Override
+    public String describe() {
+      return joinType + ", " + (condition != null ? condition.toString() : "using " + using);
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.join(this);
     }
   }
 

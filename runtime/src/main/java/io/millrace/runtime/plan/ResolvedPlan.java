@@ -2,6 +2,7 @@ package io.millrace.runtime.plan;
 
 import io.millrace.runtime.state.AggregationPlan;
 import io.millrace.runtime.state.DeduplicationPlan;
+import io.millrace.runtime.state.JoinPlan;
 import io.millrace.spi.data.Schema;
 import java.util.List;
 import java.util.Optional;
@@ -45,6 +46,8 @@ public sealed interface ResolvedPlan {
     R deduplicate(Deduplicate deduplicate);
 
     R union(Union union);
+
+    R join(Join join);
   }
 
   /** Whether this node keeps state from batch to batch, and so gets an operator id. */
@@ -226,6 +229,43 @@ public sealed interface ResolvedPlan {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.union(this);
+    }
+  }
+
+  /**
+   * A stream-stream join. Its rows carry the left side's event time where the left side has a
+   * watermark, else the right side's.
+   */
+  record Join(ResolvedPlan left, ResolvedPlan right, JoinPlan plan) implements ResolvedPlan {
+    @Override
+    public List<ResolvedPlan> children() {
+      return List.of(left, right);
+    }
+
+    @Override
+    public boolean stateful() {
+      return true;
+    }
+
+    @Override
+    public Schema schema() {
+      return plan.outputSchema();
+    }
+
+    @Override
+    public Optional<EventTime> eventTime() {
+      return left.eventTime().isPresent() || plan.type() == io.millrace.runtime.state.JoinType.LEFT_SEMI
+          ? left.eventTime() : right.eventTime();
+    }
+
+    @Override
+    public String describe() {
+      return plan.toString();
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.join(this);
     }
   }
 

@@ -98,12 +98,27 @@ public final class RowCodec {
   }
 
   public Row decode(byte[] bytes) {
+    return decode(bytes, bytes.length);
+  }
+
+  /** The row encoded in the first {@code length} bytes of {@code bytes}; what follows is the caller's. */
+  Row decode(byte[] bytes, int length) {
     Reader in = new Reader(bytes);
     Row row = read(in, layout);
-    if (in.pos != bytes.length) {
-      throw new CorruptFileException("state", (bytes.length - in.pos) + " unexpected bytes after a row of " + schema);
+    if (in.pos != length) {
+      throw new CorruptFileException("state", (length - in.pos) + " unexpected bytes after a row of " + schema);
     }
     return row;
+  }
+
+  /** The encoding of {@code row} followed by one more byte, {@code trailer}, in one array. */
+  byte[] encodeWithTrailer(Row row, int trailer) {
+    Writer out = new Writer(lastSize + 1);
+    writeColumns(out, layout, row, null);
+    out.writeByte(trailer);
+    byte[] bytes = out.toByteArray();
+    lastSize = bytes.length - 1;
+    return bytes;
   }
 
   /**

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** A query's stateful operator: a streaming aggregation or a deduplication. */
+/** A query's stateful operator: a streaming aggregation, a deduplication or a stream-stream join. */
 public interface StatefulOperator extends AutoCloseable {
 
   /** What one batch produced: the rows for what follows and the operator's figures. */
@@ -28,6 +28,18 @@ public interface StatefulOperator extends AutoCloseable {
    * task feeds it their rows in order, and {@link #run} receives all of them in task order.
    */
   PartitionInput newInput(EvalContext context, long watermarkMicros);
+
+  /**
+   * As {@link #newInput(EvalContext, long)}, for a map side of the operator's input number
+   * {@code input} (0 for the first): an operator of two inputs (a join) tells its sides apart
+   * by it. {@link #run} receives every input's map sides, the first input's first.
+   */
+  default PartitionInput newInput(EvalContext context, long watermarkMicros, int input) {
+    if (input != 0) {
+      throw new IllegalArgumentException(getClass().getSimpleName() + " has one input, not input " + input);
+    }
+    return newInput(context, watermarkMicros);
+  }
 
   /**
    * How many reader tasks share a batch's input partitions, each with one map side over a run
