@@ -119,12 +119,7 @@ public final class EndToEndBench {
       if (brokerPid > 0) { // the broker's own JVM: part of the benchmark, reported apart as Spark's harness does
         r.put("brokerCpuMs", BrokerCpu.millis(brokerPid) - brokerCpu0);
       }
-      r.put("wallMs", m.wallMs());
-      r.put("rowsPerSec", Math.round(lines * 1000.0 / m.wallMs()));
-      r.put("cpuMs", m.cpuMs());
-      r.put("rowsPerCpuSec", Math.round(lines * 1000.0 / m.cpuMs()));
-      r.put("coresBusy", Math.round(100.0 * m.cpuMs() / m.wallMs()) / 100.0);
-      r.put("gcMs", m.gcMs());
+      m.report(r, lines);
     }
     r.putAll(stats.summary());
     r.put("sinkRowsCounted", sink.equals("parquet") ? ParquetRowCount.of(runDir.resolve("table"))
@@ -279,7 +274,17 @@ public final class EndToEndBench {
 
   /** Wall, process CPU and GC time over the query's run. */
   record Probe(long wall0, long cpu0, long gc0) {
-    record Result(long wallMs, long cpuMs, long gcMs) {}
+    record Result(long wallMs, long cpuMs, long gcMs) {
+      /** Puts the run's wall, CPU and GC time into {@code r}, with rows/s over {@code lines} input lines. */
+      void report(Map<String, Object> r, long lines) {
+        r.put("wallMs", wallMs);
+        r.put("rowsPerSec", Math.round(lines * 1000.0 / wallMs));
+        r.put("cpuMs", cpuMs);
+        r.put("rowsPerCpuSec", Math.round(lines * 1000.0 / cpuMs));
+        r.put("coresBusy", Math.round(100.0 * cpuMs / wallMs) / 100.0);
+        r.put("gcMs", gcMs);
+      }
+    }
 
     static Probe start() {
       return new Probe(System.nanoTime(), cpuNanos(), gcMs());

@@ -77,13 +77,7 @@ final class JoinBench {
           .outputMode("append").trigger(Trigger.availableNow())
           .option("checkpointLocation", runDir.resolve("checkpoint").toString()).start();
       query.awaitTermination();
-      EndToEndBench.Probe.Result m = probe.stop();
-      r.put("wallMs", m.wallMs());
-      r.put("rowsPerSec", Math.round(lines * 1000.0 / m.wallMs()));
-      r.put("cpuMs", m.cpuMs());
-      r.put("rowsPerCpuSec", Math.round(lines * 1000.0 / m.cpuMs()));
-      r.put("coresBusy", Math.round(100.0 * m.cpuMs() / m.wallMs()) / 100.0);
-      r.put("gcMs", m.gcMs());
+      probe.stop().report(r, lines);
     }
     r.putAll(stats.summary());
     Map<String, Object> fingerprint = JoinFingerprintSinkProvider.fingerprint();

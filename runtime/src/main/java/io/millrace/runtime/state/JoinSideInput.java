@@ -12,13 +12,8 @@ final class JoinSideInput implements PartitionInput {
   private final int side;
   private final JoinPlan plan;
   private final RowCodec keyCodec;
-  private final KeyGroups keyGroups;
   private final long watermarkMicros;
-  private final RoutedRows.Bucket[] buckets;
-  /** Encodes the side's rows in the exchange; null where they cross as objects. */
-  private final RowCodec exchangeRows;
-  private byte[][] blocks;
-  private long exchangeBytes;
+  private final RoutedBuckets buckets;
   private final RowCodec.Writer scratch = new RowCodec.Writer(64);
   private long rows;
   private long late;
@@ -28,13 +23,8 @@ final class JoinSideInput implements PartitionInput {
     this.side = side;
     this.plan = plan;
     this.keyCodec = keyCodec;
-    this.keyGroups = keyGroups;
     this.watermarkMicros = watermarkMicros;
-    this.exchangeRows = exchangeRows;
-    this.buckets = new RoutedRows.Bucket[keyGroups.partitions()];
-    for (int p = 0; p < buckets.length; p++) {
-      buckets[p] = new RoutedRows.Bucket();
-    }
+    this.buckets = new RoutedBuckets(keyGroups, exchangeRows);
   }
 
   @Override
@@ -48,7 +38,7 @@ final class JoinSideInput implements PartitionInput {
     keyCodec.appendColumns(row, plan.keys(side), scratch);
     byte[] key = scratch.array();
     int length = scratch.length();
-    buckets[keyGroups.partitionOfHash(KeyGroups.hash(key, length))].add(row, key, length);
+    buckets.add(row, key, length);
   }
 
   int side() {
@@ -66,26 +56,15 @@ final class JoinSideInput implements PartitionInput {
 
   @Override
   public void finish() {
-    if (exchangeRows != null) {
-      blocks = new byte[buckets.length][];
-      for (int p = 0; p < buckets.length; p++) {
-        blocks[p] = ExchangeBlocks.ofRows(buckets[p], exchangeRows);
-        exchangeBytes += blocks[p].length;
-        buckets[p] = null;
-      }
-    }
+    buckets.finish();
   }
 
   long exchangeBytes() {
-    return exchangeBytes;
+    return buckets.exchangeBytes();
   }
 
   /** The rows routed to {@code partition}; only that partition's state task asks. */
   RoutedRows.Bucket routedTo(int partition) {
-    if (buckets[partition] == null) {
-      buckets[partition] = ExchangeBlocks.rowsOf(blocks[partition], exchangeRows);
-      blocks[partition] = null;
-    }
-    return buckets[partition];
+    return buckets.routedTo(partition);
   }
 }

@@ -75,15 +75,9 @@ final class RoutedRows implements PartitionInput {
 
   private final DeduplicationPlan plan;
   private final RowCodec keyCodec;
-  private final KeyGroups keyGroups;
   private final long watermarkMicros;
   private final boolean watermarked;
-  private final Bucket[] buckets;
-  /** Encodes the rows in the exchange; null where they cross as objects. */
-  private final RowCodec exchangeRows;
-  /** Each state partition's block, from {@link #finish()} until its state task reads it; null where rows cross as objects. */
-  private byte[][] blocks;
-  private long exchangeBytes;
+  private final RoutedBuckets buckets;
   private final RowCodec.Writer scratch = new RowCodec.Writer(64);
   private long rows;
   private long late;
@@ -93,15 +87,10 @@ final class RoutedRows implements PartitionInput {
   RoutedRows(DeduplicationPlan plan, RowCodec keyCodec, KeyGroups keyGroups, long watermarkMicros,
       RowCodec exchangeRows) {
     this.plan = plan;
-    this.exchangeRows = exchangeRows;
     this.keyCodec = keyCodec;
-    this.keyGroups = keyGroups;
     this.watermarkMicros = watermarkMicros;
     this.watermarked = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark();
-    this.buckets = new Bucket[keyGroups.partitions()];
-    for (int p = 0; p < buckets.length; p++) {
-      buckets[p] = new Bucket();
-    }
+    this.buckets = new RoutedBuckets(keyGroups, exchangeRows);
   }
 
   @Override
@@ -118,7 +107,7 @@ final class RoutedRows implements PartitionInput {
     keyCodec.appendColumns(row, plan.keyColumns(), scratch);
     byte[] key = scratch.array();
     int length = scratch.length();
-    buckets[keyGroups.partitionOfHash(KeyGroups.hash(key, length))].add(row, key, length);
+    buckets.add(row, key, length);
   }
 
   @Override
@@ -137,27 +126,16 @@ final class RoutedRows implements PartitionInput {
 
   @Override
   public void finish() {
-    if (exchangeRows != null) {
-      blocks = new byte[buckets.length][];
-      for (int p = 0; p < buckets.length; p++) {
-        blocks[p] = ExchangeBlocks.ofRows(buckets[p], exchangeRows);
-        exchangeBytes += blocks[p].length;
-        buckets[p] = null;
-      }
-    }
+    buckets.finish();
   }
 
   /** The bytes of this task's blocks; 0 where rows cross as objects. */
   long exchangeBytes() {
-    return exchangeBytes;
+    return buckets.exchangeBytes();
   }
 
   /** The rows routed to {@code partition}; only that partition's state task asks. */
   Bucket routedTo(int partition) {
-    if (buckets[partition] == null) {
-      buckets[partition] = ExchangeBlocks.rowsOf(blocks[partition], exchangeRows);
-      blocks[partition] = null;
-    }
-    return buckets[partition];
+    return buckets.routedTo(partition);
   }
 }

@@ -15,9 +15,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The stateful query {@link StatefulCrashRecoveryTest} runs in a child JVM: the {@code sequence}
  * source (30 rows, 5 per batch) with a key and an event time a minute apart, through an
  * aggregation or a deduplication, into the {@code durable-file} sink. Arguments: checkpoint,
- * sink directory, operator (agg, dedup, dedupTs, dedupWithin, unionChain: a union of two sources, a deduplication
- * and a windowed count; "agg@rocksdb" picks the state store), and optionally a {@link FaultPoint} and
- * a batch or state version (-1: the first time) at which the JVM halts.
+ * sink directory, operator (agg, dedup, dedupTs, dedupWithin, unionChain: a union of two sources, a
+ * deduplication and a windowed count; joinOuter: a left outer join of two sources; "agg@rocksdb"
+ * picks the state store), and optionally a {@link FaultPoint} and a batch or state version (-1: the
+ * first time) at which the JVM halts.
  */
 public final class StatefulCrashChild {
   public static void main(String[] args) {
@@ -71,6 +72,20 @@ public final class StatefulCrashChild {
           out = pairs(source).union(pairs(other)).withWatermark("ts", "3 minutes")
               .dropDuplicates("key", "ts")
               .groupBy(window(col("ts"), "5 minutes")).count();
+          break;
+        }
+        case "joinOuter": {
+          // A left outer join of two sources, six batches each: right row i lands 90 s after left
+          // row i on the same key, so some pairs match and the other left rows are emitted with
+          // nulls once the watermark passes them, each exactly once across the crash.
+          Dataset right = session.readStream().format("sequence")
+              .options(Map.of("total", "30", "rowsPerBatch", "5")).load()
+              .selectExpr("CAST(id % 4 AS INT) AS rk", "timestamp_seconds(id * 60 + 90) AS rts", "id AS rid")
+              .withWatermark("rts", "3 minutes");
+          out = source.selectExpr("CAST(id % 3 AS INT) AS lk", "timestamp_seconds(id * 60) AS lts", "id AS lid")
+              .withWatermark("lts", "3 minutes")
+              .join(right, io.millrace.api.functions.expr("lk = rk AND rts BETWEEN lts AND lts + INTERVAL 2 MINUTES"),
+                  "leftOuter");
           break;
         }
         default:
