@@ -93,9 +93,9 @@ class JobFileJoinTest {
     assertThatThrownBy(() -> JobFile.parse("join.yaml", job("join: {left: views, right: clicks}")))
         .hasMessageContaining("on");
     try (MillraceSession s = MillraceSession.builder().build()) {
+      // As in Spark, the join type's needs are checked when the query starts.
       assertThatThrownBy(() -> JobFile.parse("join.yaml",
-          job("join: {left: views, right: clicks, on: \"lk = rk\", type: leftOuter}")).dataset(s))
-          .hasMessageContaining("join.yaml").hasMessageContaining("on")
+          job("join: {left: views, right: clicks, on: \"lk = rk\", type: leftOuter}")).start(s))
           .hasMessageContaining("does not bound the right side's event time");
       assertThatThrownBy(() -> JobFile.parse("join.yaml",
           job("join: {left: views, right: clicks, on: \"lk = rk\", type: sideways}")).dataset(s))
