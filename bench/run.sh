@@ -15,6 +15,8 @@
 #       (the copy above by kafka-clients alone, no engine: what the clients and broker can do here)
 #   bench/run.sh e2e --shape join [--join-type inner|leftOuter] [--provider hdfs|rocksdb]
 #       (../shared/spark-baseline's join benchmark over its data/join; the fingerprint is checked against Spark's)
+#   bench/run.sh join-eviction [--rows 100000,1000000,10000000] [--provider hdfs|rocksdb]
+#       (a join's state update per batch, with and without watermark movement, as its state grows)
 #   bench/run.sh e2e --restart-cold FROM_RUN_ID     (a finished window run, resumed in a new JVM)
 #   bench/run.sh e2e --summary                      (markdown table of /tmp/millrace-e2e/results.jsonl)
 set -euo pipefail
@@ -65,6 +67,8 @@ case "$name" in
          exec java -Xms"${HEAP:-8g}" -Xmx"${HEAP:-8g}" -cp "$cp" io.millrace.bench.EndToEndBench "$@"
        fi ;;
   kafka-ceiling) exec java -Xmx4g -cp "$cp" io.millrace.bench.KafkaClientCeiling "$@" ;;
-  *) echo "unknown benchmark '$name'; known: batch-loop, hdfs-state, rocksdb-state, file-json, e2e, kafka-ceiling" >&2
+  # A join's eviction cost as its state grows (100 k, 1 M, 10 M rows by default); about 3 minutes.
+  join-eviction) exec java -Xms"${HEAP:-8g}" -Xmx"${HEAP:-8g}" -cp "$cp" io.millrace.bench.JoinEvictionBench "$@" ;;
+  *) echo "unknown benchmark '$name'; known: batch-loop, hdfs-state, rocksdb-state, file-json, e2e, kafka-ceiling, join-eviction" >&2
      exit 2 ;;
 esac

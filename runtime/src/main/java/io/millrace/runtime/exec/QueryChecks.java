@@ -68,6 +68,7 @@ final class QueryChecks {
           + " late until joins hand their own watermark downstream; aggregate in a query that reads the join's output");
     }
     if (op instanceof JoinExec join) {
+      join.plan().checkSupported();
       if (mode != OutputMode.APPEND) {
         throw new AnalysisException("a join of two streams runs in append output mode only, as in Spark (a joined"
             + " row is final when emitted), not in " + name(mode) + " (" + where + ")");

@@ -44,6 +44,8 @@ import java.util.function.UnaryOperator;
  *   views:  {format: rate, pipeline: [{withWatermark: {column: timestamp, delay: 20 seconds}}]}
  * pipeline:
  *   - union: [clicks, views]        # or unionByName: [clicks, views]
+ *   # or, for two streams joined on a condition:
+ *   # - join: {left: views, right: clicks, on: "clickId = viewId AND ...", type: leftOuter}
  * </pre>
  * Every field is checked when the file is read; an error names the file, the line and the
  * field. An option a plugin rejects at start is traced back to its line too.

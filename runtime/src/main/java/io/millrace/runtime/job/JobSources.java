@@ -15,9 +15,11 @@ import java.util.function.UnaryOperator;
 /**
  * Where a job's rows come from: one {@code source}, or named {@code sources}, each with its own
  * pipeline of stateless steps and watermark, joined by the top-level pipeline's first step,
- * {@code union: [a, b]} or {@code unionByName: [a, b]}. The union names every source once; a job
- * with one named source needs none. The inputs are kept in the union's order, which is the order
- * the engine numbers the query's sources in (their lines in {@code offsets/N}).
+ * {@code union: [a, b]}, {@code unionByName: [a, b]}, or {@code join: {left: a, right: b, on: ..,
+ * type: ..}} for two streams joined on a condition. The step names every source once; a job
+ * with one named source needs none. The inputs are kept in the step's order (a join's left
+ * first), which is the order the engine numbers the query's sources in (their lines in
+ * {@code offsets/N}).
  */
 final class JobSources {
   private static final Set<String> SOURCE = Set.of("format", "schema", "options");
@@ -34,12 +36,15 @@ final class JobSources {
   private final List<Input> inputs;
   private final boolean byName;
   private final int unionSteps;
+  /** The join step's arguments, when the sources are joined rather than unioned. */
+  private final YamlNode join;
 
-  private JobSources(JobFileReader reader, List<Input> inputs, boolean byName, int unionSteps) {
+  private JobSources(JobFileReader reader, List<Input> inputs, boolean byName, int unionSteps, YamlNode join) {
     this.reader = reader;
     this.inputs = inputs;
     this.byName = byName;
     this.unionSteps = unionSteps;
+    this.join = join;
   }
 
   /** Reads and checks {@code source} or {@code sources} of {@code root}, and the pipeline's union step. */
@@ -61,7 +66,7 @@ final class JobSources {
           + " name them under 'sources' instead");
     }
     section(reader, single, SOURCE);
-    return new JobSources(reader, List.of(new Input(single, List.of())), false, 0);
+    return new JobSources(reader, List.of(new Input(single, List.of())), false, 0, null);
   }
 
   private static JobSources named(JobFileReader reader, JobSteps steps, YamlNode named, Optional<YamlNode> union) {
@@ -82,11 +87,45 @@ final class JobSources {
         throw reader.error(named, declared.size() + " sources " + declared.keySet() + " need a union step: begin 'pipeline'"
             + " with '- union: [" + String.join(", ", declared.keySet()) + "]' (or unionByName, to match columns by name)");
       }
-      return new JobSources(reader, List.copyOf(declared.values()), false, 0);
+      return new JobSources(reader, List.copyOf(declared.values()), false, 0, null);
     }
     String kind = union.get().fields.keySet().iterator().next();
+    if (kind.equals("join")) {
+      YamlNode arg = union.get().fields.get(kind);
+      return new JobSources(reader, joinInputs(reader, arg, declared, named), false, 1, arg);
+    }
     List<Input> inputs = unionInputs(reader, union.get().fields.get(kind), declared, named);
-    return new JobSources(reader, inputs, kind.equals("unionByName"), 1);
+    return new JobSources(reader, inputs, kind.equals("unionByName"), 1, null);
+  }
+
+  /** A join step's two sources, left then right: {@code join: {left: a, right: b, on: "..", type: inner}}. */
+  private static List<Input> joinInputs(JobFileReader reader, YamlNode arg, Map<String, Input> declared,
+      YamlNode named) {
+    reader.requireMap(arg);
+    reader.allowOnly(arg, Set.of("left", "right", "on", "type"));
+    reader.text(reader.require(arg, "on"));
+    if (arg.fields.containsKey("type")) {
+      reader.text(arg.fields.get("type"));
+    }
+    List<Input> inputs = new java.util.ArrayList<>();
+    for (String side : List.of("left", "right")) {
+      YamlNode node = reader.require(arg, side);
+      String name = reader.text(node);
+      if (!declared.containsKey(name)) {
+        throw reader.error(node, "unknown source '" + name + "'; the sources are: " + String.join(", ", declared.keySet()));
+      }
+      if (!inputs.isEmpty() && inputs.get(0) == declared.get(name)) {
+        throw reader.error(node, "source '" + name + "' is both sides of the join; a join reads two sources");
+      }
+      inputs.add(declared.get(name));
+    }
+    for (Map.Entry<String, Input> e : declared.entrySet()) {
+      if (!inputs.contains(e.getValue())) {
+        throw reader.error(named.fields.get(e.getKey()), "source '" + e.getKey() + "' is declared but the join does not"
+            + " read it (a join reads two sources, its left and its right); remove it");
+      }
+    }
+    return inputs;
   }
 
   /** The sources a union step names, in its order: each a declared one, named once, and every declared one named. */
@@ -159,6 +198,9 @@ final class JobSources {
 
   /** The sources, read through their own pipelines and joined: the input of the top-level pipeline. */
   Dataset dataset(MillraceSession session) {
+    if (join != null) {
+      return joined(session);
+    }
     Dataset joined = null;
     for (Input input : inputs) {
       Dataset ds = load(session, input.section());
@@ -166,6 +208,28 @@ final class JobSources {
         ds = step.apply(ds);
       }
       joined = joined == null ? ds : byName ? joined.unionByName(ds) : joined.union(ds);
+    }
+    return joined;
+  }
+
+  /** The join step's left source joined with its right on its condition; a bad condition named at {@code on}. */
+  private Dataset joined(MillraceSession session) {
+    Dataset[] sides = new Dataset[2];
+    for (int i = 0; i < 2; i++) {
+      Dataset ds = load(session, inputs.get(i).section());
+      for (UnaryOperator<Dataset> step : inputs.get(i).steps()) {
+        ds = step.apply(ds);
+      }
+      sides[i] = ds;
+    }
+    YamlNode on = join.fields.get("on");
+    YamlNode type = join.fields.get("type");
+    Dataset joined;
+    try {
+      joined = sides[0].join(sides[1], io.millrace.api.functions.expr(on.text), type == null ? "inner" : type.text);
+      joined.schema(); // checks the condition and the type against the sources' schemas now, to name the field
+    } catch (AnalysisException e) {
+      throw reader.error(type != null && e.getMessage().contains("join type") ? type : on, e.getMessage());
     }
     return joined;
   }

@@ -24,7 +24,7 @@ final class JobSteps {
   /** Steps that keep state: only the top-level pipeline has them. */
   private static final Set<String> STATEFUL = Set.of("groupBy", "dropDuplicates", "dropDuplicatesWithinWatermark");
   /** Steps that join the named sources: the first step of the top-level pipeline, if any. */
-  static final Set<String> UNIONS = Set.of("union", "unionByName");
+  static final Set<String> UNIONS = Set.of("union", "unionByName", "join");
 
   private final JobFileReader reader;
 
@@ -58,7 +58,8 @@ final class JobSteps {
     for (YamlNode step : items(pipeline)) {
       String kind = kind(step);
       if (STATEFUL.contains(kind) || UNIONS.contains(kind)) {
-        throw reader.error(step, kind + " goes in the top-level pipeline" + (STATEFUL.contains(kind) ? ", after the union" : "")
+        throw reader.error(step, kind + " goes in the top-level pipeline"
+            + (STATEFUL.contains(kind) ? ", after the union or join" : "")
             + "; a source's own pipeline takes " + String.join(", ", new TreeSet<>(PER_SOURCE)));
       }
       out.add(step(kind, step.fields.get(kind)));

@@ -67,9 +67,9 @@ public final class JoinPlan {
    * Binds a join of {@code left} and {@code right} on {@code condition}; each side's
    * watermarked event-time column is given where the side has one.
    *
-   * @throws AnalysisException for a condition without an equality of the two sides, columns of
-   *     one name on both sides, or a join type whose state the condition and watermarks could
-   *     never bound (Spark's rules for outer and semi joins)
+   * @throws AnalysisException for a condition without an equality of the two sides or columns of
+   *     one name on both sides; whether the join type can run is {@link #checkSupported}'s to say,
+   *     at start, as Spark's schema() answers for a join its start() refuses
    */
   public static JoinPlan bind(JoinType type, Expression condition, Schema left, Schema right,
       Optional<String> leftEventTime, Optional<String> rightEventTime) {
@@ -152,10 +152,8 @@ public final class JoinPlan {
         }
       }
     }
-    JoinPlan plan = new JoinPlan(type, left, right, output(type, left, right), toArray(lk), toArray(rk),
+    return new JoinPlan(type, left, right, output(type, left, right), toArray(lk), toArray(rk),
         Schema.of(keyFields), bound, condition.toString(), let, ret, leftState, leftOffset, rightState, rightOffset);
-    plan.checkSupported();
-    return plan;
   }
 
   /** The tightest bound of {@code later - earlier} from below (lower) or above in {@code conjuncts}. */
@@ -188,10 +186,13 @@ public final class JoinPlan {
   }
 
   /**
-   * Spark's support matrix: an outer or semi join must be able to tell when a row of its outer
-   * side can no longer match; for a full outer join Spark asks that of one side only.
+   * Spark's support matrix, checked when a query starts: an outer or semi join must be able to
+   * tell when a row of its outer side can no longer match; for a full outer join Spark asks that
+   * of one side only.
+   *
+   * @throws AnalysisException naming what is missing
    */
-  private void checkSupported() {
+  public void checkSupported() {
     if ((type == JoinType.LEFT_OUTER || type == JoinType.LEFT_SEMI) && leftStateColumn < 0) {
       throw unsupported("left", "right", rightEventTime < 0);
     }

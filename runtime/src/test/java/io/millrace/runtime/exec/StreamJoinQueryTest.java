@@ -108,6 +108,24 @@ class StreamJoinQueryTest {
   }
 
   @Test
+  void theUsingFormsColumnsAreSparks() {
+    // Spark 4.0.1, left (k INT, lts TIMESTAMP, lv STRING) joined with right (rts TIMESTAMP, k INT,
+    // rv STRING) on Seq("k"), both streams watermarked: schema().toDDL() for each type was
+    // "k INT,lts TIMESTAMP,lv STRING,rts TIMESTAMP,rv STRING" (leftSemi: "k INT,lts TIMESTAMP,lv STRING").
+    try (MillraceSession s = MillraceSession.builder().build()) {
+      Dataset l = s.readStream().format("memory").option("name", leftName).load().withColumnRenamed("lk", "k")
+          .withWatermark("lts", "10 seconds");
+      Dataset r = s.readStream().format("memory").option("name", rightName).load().withWatermark("rts", "20 seconds")
+          .selectExpr("rts", "rk AS k", "rv");
+      for (String type : List.of("inner", "leftOuter", "rightOuter", "fullOuter")) {
+        assertThat(l.join(r, List.of("k"), type).schema().names()).as(type)
+            .containsExactly("k", "lts", "lv", "rts", "rv");
+      }
+      assertThat(l.join(r, List.of("k"), "leftSemi").schema().names()).containsExactly("k", "lts", "lv");
+    }
+  }
+
+  @Test
   void explainShowsTheJoinWithItsOperatorIdAndBothExchanges() {
     try (MillraceSession s = MillraceSession.builder().build()) {
       Dataset l = s.readStream().format("memory").option("name", leftName).load().withWatermark("lts", "10 seconds");
