@@ -30,10 +30,13 @@ import java.util.Map;
  * @param fallingBehind why the query does not keep up with its input, when it does not: its
  *     batches processed rows more slowly than they arrived for several batches, or this batch
  *     took longer than its trigger interval (a Millrace addition; left out when it keeps up)
+ * @param customMetrics counts of what the query's expressions did that its rows do not show,
+ *     such as {@code numMalformedFromJsonRecords}, the records {@code from_json} read as NULLs
+ *     (a Millrace addition; left out when nothing was counted)
  */
 @JsonPropertyOrder({"id", "runId", "name", "timestamp", "batchId", "batchDuration", "numInputRows",
     "inputRowsPerSecond", "processedRowsPerSecond", "durationMs", "eventTime", "stateOperators",
-    "sources", "sink", "deliveryGuarantee", "fallingBehind"})
+    "sources", "sink", "deliveryGuarantee", "fallingBehind", "customMetrics"})
 public record StreamingQueryProgress(
     String id,
     String runId,
@@ -50,7 +53,8 @@ public record StreamingQueryProgress(
     List<SourceProgress> sources,
     SinkProgress sink,
     String deliveryGuarantee,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String fallingBehind) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String fallingBehind,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> customMetrics) {
 
   /** Compact JSON. */
   public String json() {

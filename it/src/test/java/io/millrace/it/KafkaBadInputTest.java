@@ -124,6 +124,9 @@ class KafkaBadInputTest {
           .trigger(Trigger.availableNow()).start();
       query.awaitTermination(60_000);
       assertThat(query.exception()).isEmpty();
+      // Not silent: the batch's progress counts the value that became NULLs.
+      assertThat(query.recentProgress().stream().mapToLong(p -> p.customMetrics() == null ? 0
+          : p.customMetrics().getOrDefault("numMalformedFromJsonRecords", 0L)).sum()).isEqualTo(1);
     }
     List<String> rows = MemorySinkTable.get(MEMORY).rows().stream().map(KafkaBadInputTest::show).toList();
     assertThat(rows).containsExactlyInAnyOrder("0:1:a", "1:null:null", "2:3:c");

@@ -70,6 +70,8 @@ public final class MicroBatchExecution implements StreamingQuery {
   private final TriggerPolicy policy;
   private final Guarantee guarantee;
   private final ProgressTracker progress;
+  /** The metrics of {@link EvalContext#count} this run has already said in the log. */
+  private final java.util.Set<String> countsLogged = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final BatchReader reader;
   private final Thread thread;
 
@@ -505,10 +507,24 @@ public final class MicroBatchExecution implements StreamingQuery {
     long inputRows = run.rowsRead();
     StreamingQueryProgress p = progress.finishBatch(timer, batchId, inputRows, outputRows,
         watermarks.progress(seq.batchWatermarkMs(), eventTimes), run.stateProgress(),
-        sourceProgress(starts, ends, latest, run), writer.description(), writer.metrics(), intervalMs);
+        sourceProgress(starts, ends, latest, run), writer.description(), writer.metrics(), intervalMs,
+        countsOf(batchId, context));
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
     }
+  }
+
+  /** The batch's counts of what expressions did unseen, said in the log the first time each is not 0. */
+  private Map<String, Long> countsOf(long batchId, EvalContext context) {
+    Map<String, Long> counts = context.counts();
+    counts.forEach((metric, n) -> {
+      if (n > 0 && countsLogged.add(metric)) {
+        String why = io.millrace.runtime.expr.ExpressionCounts.explain(metric);
+        LOG.warn("Query {}: batch {} counted {} {}{} (in the progress's customMetrics; logged once per run)",
+            spec.queryName().orElse(checkpoint.queryId()), batchId, n, metric, why.isEmpty() ? "" : ": " + why);
+      }
+    });
+    return counts;
   }
 
   /**

@@ -77,7 +77,7 @@ final class ProgressTracker {
   /** @param intervalMs the batch's trigger interval, 0 when batches run back to back */
   StreamingQueryProgress finishBatch(Timer timer, long batchId, long inputRows, long outputRows,
       Map<String, String> eventTime, List<io.millrace.api.StateOperatorProgress> stateOperators, List<SourceFigures> sources,
-      String sinkDescription, Map<String, String> sinkMetrics, long intervalMs) {
+      String sinkDescription, Map<String, String> sinkMetrics, long intervalMs, Map<String, Long> customMetrics) {
     long elapsedNanos = System.nanoTime() - timer.startNanos;
     Map<String, Long> durations = new LinkedHashMap<>(timer.durations);
     durations.put("triggerExecution", elapsedNanos / 1_000_000);
@@ -94,7 +94,8 @@ final class ProgressTracker {
     StreamingQueryProgress p = new StreamingQueryProgress(id, runId, name, iso(timer.startMillis), batchId,
         elapsedNanos / 1_000_000, inputRows, inputRate, processedRate, durations, eventTime, stateOperators,
         sourceProgress, new SinkProgress(sinkDescription, outputRows, sinkMetrics), guarantee,
-        fallingBehind.update(batchId, inputRate, processedRate, elapsedNanos / 1_000_000, intervalMs, gapMs).orElse(null));
+        fallingBehind.update(batchId, inputRate, processedRate, elapsedNanos / 1_000_000, intervalMs, gapMs).orElse(null),
+        customMetrics);
     synchronized (recent) {
       recent.addLast(p);
       while (recent.size() > capacity) {

@@ -43,6 +43,11 @@ public interface EvalContext {
       }
 
       @Override
+      public void count(String metric, long n) {
+        batch.count(metric, n);
+      }
+
+      @Override
       public EventTimeStats eventTimeStats(int watermark) {
         return task[watermark];
       }
@@ -64,6 +69,18 @@ public interface EvalContext {
   /** Ends a context from {@link #forTask()}: what it collected joins the batch's. */
   default void taskDone() {}
 
+  /**
+   * Counts {@code n} of {@code metric}, something an expression did that its result does not
+   * show (a record {@code from_json} could not parse, say); the batch's progress reports the
+   * counts in {@code customMetrics}. Thread-safe: tasks count into their batch's context.
+   */
+  default void count(String metric, long n) {}
+
+  /** What {@link #count} counted in this batch, by metric; empty when nothing was. */
+  default java.util.Map<String, Long> counts() {
+    return java.util.Map.of();
+  }
+
   static EvalContext ofBatchTimestamp(long micros) {
     return () -> micros;
   }
@@ -71,10 +88,23 @@ public interface EvalContext {
   /** A batch's context: its logical time and a collector of event times per {@code withWatermark}. */
   static EvalContext ofBatch(long micros, EventTimeStats... stats) {
     EventTimeStats[] collectors = stats.clone();
+    java.util.Map<String, java.util.concurrent.atomic.LongAdder> counters = new java.util.concurrent.ConcurrentHashMap<>();
     return new EvalContext() {
       @Override
       public long batchTimestampMicros() {
         return micros;
+      }
+
+      @Override
+      public void count(String metric, long n) {
+        counters.computeIfAbsent(metric, k -> new java.util.concurrent.atomic.LongAdder()).add(n);
+      }
+
+      @Override
+      public java.util.Map<String, Long> counts() {
+        java.util.Map<String, Long> out = new java.util.TreeMap<>();
+        counters.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
       }
 
       @Override

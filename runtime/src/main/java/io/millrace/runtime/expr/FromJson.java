@@ -65,6 +65,7 @@ final class FromJson extends FunctionCall {
           throw new IllegalArgumentException("from_json in mode FAILFAST: malformed record '" + shown
               + "' does not fit " + type() + " (mode PERMISSIVE, the default, gives NULLs instead)");
         }
+        context.count(ExpressionCounts.MALFORMED_FROM_JSON, 1);
         return type().kind() == DataType.Kind.STRUCT ? Row.wrap(new Object[type().fields().size()]) : null;
       }
     }
