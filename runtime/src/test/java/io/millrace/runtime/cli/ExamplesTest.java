@@ -30,7 +30,7 @@ class ExamplesTest {
       "kafka-to-delta.yaml" /* it: KafkaToDeltaExampleTest (kafka source on an embedded broker, delta sink) */);
 
   private static final List<String> BUILT_IN = List.of("rate-to-console.yaml", "windowed-count.yaml",
-      "union-to-console.yaml");
+      "union-to-console.yaml", "join-to-console.yaml");
 
   static List<String> builtIn() {
     return BUILT_IN;

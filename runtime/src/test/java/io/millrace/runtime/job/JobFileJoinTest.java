@@ -85,26 +85,6 @@ class JobFileJoinTest {
   }
 
   @Test
-  void theExampleJobJoinsItsTwoRateStreams() throws Exception {
-    String yaml = java.nio.file.Files.readString(Path.of("../examples/join-to-console.yaml"))
-        .replace("target/checkpoints/join-demo", dir.resolve("example").toString());
-    try (MillraceSession s = MillraceSession.builder().build()) {
-      StreamingQuery q = JobFile.parse("join-to-console.yaml", yaml).start(s);
-      try {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while ((q.lastProgress() == null || q.lastProgress().numInputRows() == 0) && System.nanoTime() < deadline) {
-          Thread.sleep(50);
-        }
-        assertThat(q.exception()).isEmpty();
-        assertThat(q.lastProgress().numInputRows()).isPositive();
-        assertThat(q.lastProgress().stateOperators().get(0).operatorName()).isEqualTo("symmetricHashJoin");
-      } finally {
-        q.stop();
-      }
-    }
-  }
-
-  @Test
   void errorsNameTheJoinStepsField() {
     assertThatThrownBy(() -> JobFile.parse("join.yaml", job("join: {left: views, right: shares, on: \"lk = rk\"}")))
         .hasMessageContaining("join.yaml").hasMessageContaining("unknown source 'shares'; the sources are: views, clicks");
