@@ -127,9 +127,6 @@ public final class KafkaClientCeiling {
         ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos() / 1e3 / total);
   }
 
-  // -Dceiling.ownPartition=true: each task writes to a partition of its own instead of the producer's sticky one.
-  private static final boolean OWN_PARTITION = Boolean.getBoolean("ceiling.ownPartition");
-
   // One consumer a partition for the whole run, as the source's pool keeps them across batches.
   private static final Map<TopicPartition, KafkaConsumer<byte[], byte[]>> CONSUMERS =
       new java.util.concurrent.ConcurrentHashMap<>();
@@ -161,8 +158,7 @@ public final class KafkaClientCeiling {
           }
           next = r.offset() + 1;
           if ((r.offset() & 3) != 0) {
-            producer.send(OWN_PARTITION ? new ProducerRecord<>(out, tp.partition(), null, r.value())
-                : new ProducerRecord<>(out, r.value()));
+            producer.send(new ProducerRecord<>(out, r.value()));
             written++;
           }
         }

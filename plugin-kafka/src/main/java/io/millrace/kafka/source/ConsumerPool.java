@@ -6,6 +6,7 @@ import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -77,7 +78,7 @@ final class ConsumerPool implements AutoCloseable {
     }
   }
 
-  private Lease take(java.util.function.Predicate<Lease> which) {
+  private Lease take(Predicate<Lease> which) {
     for (Iterator<Lease> it = idle.iterator(); it.hasNext(); ) {
       Lease l = it.next();
       if (which.test(l)) {

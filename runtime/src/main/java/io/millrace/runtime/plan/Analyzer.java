@@ -3,8 +3,12 @@ package io.millrace.runtime.plan;
 import io.millrace.api.AnalysisException;
 import io.millrace.runtime.expr.Alias;
 import io.millrace.runtime.expr.BoundExpression;
+import io.millrace.runtime.expr.Coalesce;
 import io.millrace.runtime.expr.ColumnRef;
+import io.millrace.runtime.expr.Comparison;
 import io.millrace.runtime.expr.Expression;
+import io.millrace.runtime.expr.Logical;
+import io.millrace.runtime.expr.NullCheck;
 import io.millrace.runtime.expr.Star;
 import io.millrace.runtime.plan.ResolvedPlan.EventTime;
 import io.millrace.runtime.state.AggregationPlan;
@@ -208,11 +212,14 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
     }
     Expression condition = null;
     for (String key : plan.keyColumns(side)) {
-      Expression notNull = new io.millrace.runtime.expr.NullCheck(new ColumnRef(key), true);
-      condition = condition == null ? notNull
-          : new io.millrace.runtime.expr.Logical(io.millrace.runtime.expr.Logical.Op.AND, condition, notNull);
+      condition = and(condition, new NullCheck(new ColumnRef(key), true));
     }
     return filter(input, condition, condition.bind(input.schema()));
+  }
+
+  /** {@code a AND b}, or {@code b} alone when there is no {@code a} yet. */
+  private static Expression and(Expression a, Expression b) {
+    return a == null ? b : new Logical(Logical.Op.AND, a, b);
   }
 
   /**
@@ -238,10 +245,7 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
       renamedRight.add(new ColumnAt(using.contains(f.name()) ? f.withName(hidden(f.name())) : f, i));
     }
     for (String c : using) {
-      Expression eq = new io.millrace.runtime.expr.Comparison(io.millrace.runtime.expr.Comparison.Op.EQ,
-          new ColumnRef(c), new ColumnRef(hidden(c)));
-      condition = condition == null ? eq
-          : new io.millrace.runtime.expr.Logical(io.millrace.runtime.expr.Logical.Op.AND, condition, eq);
+      condition = and(condition, new Comparison(Comparison.Op.EQ, new ColumnRef(c), new ColumnRef(hidden(c))));
     }
     ResolvedPlan r = project(right, "Rename", "join using " + using, renamedRight);
     ResolvedPlan joined = join(left, r, JoinPlan.bind(type, condition, ls, r.schema(),
@@ -257,7 +261,7 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
           columns.add(new ColumnAt(js.field(ri).withName(c), ri));
           break;
         case FULL_OUTER:
-          columns.add(new Renamed(new io.millrace.runtime.expr.Coalesce(List.of(new ColumnAt(lf, li),
+          columns.add(new Renamed(new Coalesce(List.of(new ColumnAt(lf, li),
               new ColumnAt(js.field(ri), ri))), c));
           break;
         default:

@@ -264,10 +264,6 @@ public final class JoinPlan {
         Field.of("matched", DataType.BOOLEAN));
   }
 
-  String conditionText() {
-    return conditionText;
-  }
-
   /** The names of {@code side}'s key columns, in key order. */
   public List<String> keyColumns(int side) {
     List<String> names = new ArrayList<>();
@@ -334,11 +330,21 @@ public final class JoinPlan {
     return side == 0 ? watermarkMicros - leftStateOffset : watermarkMicros + rightStateOffset;
   }
 
-  /** The row the join emits for a left row {@code l} and a right row {@code r}, either null for an unmatched row. */
-  Row joined(Row l, Row r) {
-    if (type == JoinType.LEFT_SEMI) {
-      return l;
-    }
+  /**
+   * Whether a row of {@code side} is already past its side's state watermark: it can match
+   * nothing to come, so it is not kept. A row whose time is null never expires, as in Spark.
+   */
+  boolean expired(int side, Row row, long stateWatermark) {
+    int column = stateTimeColumn(side);
+    return column >= 0 && stateWatermark != Long.MIN_VALUE && !row.isNullAt(column)
+        && row.getLong(column) <= stateWatermark;
+  }
+
+  /**
+   * A left row {@code l} next to a right row {@code r}, either null for an unmatched row: what
+   * the condition is evaluated on, and what an inner or outer join emits.
+   */
+  Row pair(Row l, Row r) {
     Object[] values = new Object[left.size() + right.size()];
     for (int i = 0; i < left.size(); i++) {
       values[i] = l == null ? null : l.get(i);
@@ -349,16 +355,9 @@ public final class JoinPlan {
     return Row.wrap(values);
   }
 
-  /** Whether {@code l} and {@code r} match: the whole condition is TRUE for the pair. */
-  boolean matches(Row l, Row r, EvalContext context) {
-    Object[] values = new Object[left.size() + right.size()];
-    for (int i = 0; i < left.size(); i++) {
-      values[i] = l.get(i);
-    }
-    for (int i = 0; i < right.size(); i++) {
-      values[left.size() + i] = r.get(i);
-    }
-    return Boolean.TRUE.equals(condition.eval(Row.wrap(values), context));
+  /** Whether the rows of {@code pair} match: the whole condition is TRUE for it. */
+  boolean matches(Row pair, EvalContext context) {
+    return Boolean.TRUE.equals(condition.eval(pair, context));
   }
 
   @Override

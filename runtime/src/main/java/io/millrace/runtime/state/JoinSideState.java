@@ -50,7 +50,6 @@ final class JoinSideState {
   private final int side;
   private final JoinPlan plan;
   private final RowCodec rows;
-  private final KeyGroups keyGroups;
   /** The side's rows in state, kept under {@code side, 0x02}: what the progress reports as the state's rows. */
   private long count;
   private final long countAtStart;
@@ -59,12 +58,11 @@ final class JoinSideState {
   private long scannedToEvict;
   private long fullScans;
 
-  JoinSideState(StateStore store, int side, JoinPlan plan, RowCodec rows, KeyGroups keyGroups) {
+  JoinSideState(StateStore store, int side, JoinPlan plan, RowCodec rows) {
     this.store = store;
     this.side = side;
     this.plan = plan;
     this.rows = rows;
-    this.keyGroups = keyGroups;
     byte[] c = store.get(countKey());
     this.count = c == null ? 0 : (long) LONG.get(c, 0);
     this.countAtStart = count;
@@ -88,9 +86,9 @@ final class JoinSideState {
     return count;
   }
 
-  /** The rows of {@code key} (an encoded join key), earliest first. */
-  List<Entry> rowsOf(byte[] key) {
-    byte[] prefix = keyPrefix(key);
+  /** The rows of {@code key} (an encoded join key of key group {@code group}), earliest first. */
+  List<Entry> rowsOf(int group, byte[] key) {
+    byte[] prefix = keyPrefix(group, key);
     List<Entry> out = new ArrayList<>();
     List<byte[]> elsewhere = null;
     for (Iterator<KeyValue> it = range(prefix, successor(prefix)); it.hasNext(); ) {
@@ -119,27 +117,22 @@ final class JoinSideState {
     store.put(entry.valueKey(), value(entry.row(), true));
   }
 
-  /** Keeps {@code row}, the {@code ordinal}-th row of this side in this partition in batch {@code batchId}. */
-  void add(byte[] key, Row row, boolean matched, long batchId, int ordinal) {
+  /**
+   * Keeps {@code row} under its key (of key group {@code group}), the {@code ordinal}-th row of
+   * this side in this partition in batch {@code batchId}.
+   */
+  void add(int group, byte[] key, Row row, boolean matched, long batchId, int ordinal) {
     int timeColumn = plan.stateTimeColumn(side);
     boolean timed = timeColumn >= 0 && !row.isNullAt(timeColumn);
     long time = timed ? row.getLong(timeColumn) : 0;
-    byte[] prefix = keyPrefix(key);
+    byte[] prefix = keyPrefix(group, key);
     byte[] byKey = Arrays.copyOf(prefix, prefix.length + SUFFIX);
     LONG.set(byKey, prefix.length, time ^ Long.MIN_VALUE);
     LONG.set(byKey, prefix.length + 8, batchId);
     INT.set(byKey, prefix.length + 16, ordinal);
     store.put(byKey, timed ? NO_VALUE : value(row, matched));
     if (timed) {
-      int middle = prefix.length - 2; // key group and key
-      byte[] byTime = new byte[2 + 8 + middle + 8 + 4];
-      byTime[0] = (byte) side;
-      byTime[1] = BY_TIME;
-      LONG.set(byTime, 2, time ^ Long.MIN_VALUE);
-      System.arraycopy(prefix, 2, byTime, 10, middle);
-      LONG.set(byTime, 10 + middle, batchId);
-      INT.set(byTime, 10 + middle + 8, ordinal);
-      store.put(byTime, value(row, matched));
+      store.put(byTime(byKey), value(row, matched));
     }
     added++;
     count++;
@@ -182,15 +175,7 @@ final class JoinSideState {
       due.forEach(store::remove);
     }
     for (byte[] byTime : due) {
-      // by key: side, 0x01, key group and key (the by-time entry's bytes after the time), time, batch, ordinal
-      int middle = byTime.length - 10 - 12;
-      byte[] byKey = new byte[2 + middle + SUFFIX];
-      byKey[0] = (byte) side;
-      byKey[1] = BY_KEY;
-      System.arraycopy(byTime, 10, byKey, 2, middle);
-      System.arraycopy(byTime, 2, byKey, 2 + middle, 8);
-      System.arraycopy(byTime, 10 + middle, byKey, 2 + middle + 8, 12);
-      store.remove(byKey);
+      store.remove(byKey(byTime));
     }
     removed += due.size();
     count -= due.size();
@@ -233,7 +218,10 @@ final class JoinSideState {
     return scannedToEvict;
   }
 
-  /** The key by time of the row whose key by key is {@code byKey}. */
+  /**
+   * The key by time of the row whose key by key is {@code byKey}: the same bytes, the time moved
+   * from after the key group and key to before them.
+   */
   private static byte[] byTime(byte[] byKey) {
     int middle = byKey.length - 2 - SUFFIX; // key group and key
     byte[] byTime = new byte[byKey.length];
@@ -241,16 +229,27 @@ final class JoinSideState {
     byTime[1] = BY_TIME;
     System.arraycopy(byKey, 2 + middle, byTime, 2, 8);
     System.arraycopy(byKey, 2, byTime, 10, middle);
-    System.arraycopy(byKey, 2 + middle + 8, byTime, 10 + middle, 12);
+    System.arraycopy(byKey, 2 + middle + 8, byTime, 10 + middle, SUFFIX - 8);
     return byTime;
+  }
+
+  /** The key by key of the row whose key by time is {@code byTime}: {@link #byTime}'s inverse. */
+  private static byte[] byKey(byte[] byTime) {
+    int middle = byTime.length - 2 - SUFFIX;
+    byte[] byKey = new byte[byTime.length];
+    byKey[0] = byTime[0];
+    byKey[1] = BY_KEY;
+    System.arraycopy(byTime, 10, byKey, 2, middle);
+    System.arraycopy(byTime, 2, byKey, 2 + middle, 8);
+    System.arraycopy(byTime, 10 + middle, byKey, 2 + middle + 8, SUFFIX - 8);
+    return byKey;
   }
 
   private byte[] value(Row row, boolean matched) {
     return rows.encodeWithTrailer(row, matched ? 1 : 0);
   }
 
-  private byte[] keyPrefix(byte[] key) {
-    int group = keyGroups.keyGroup(key);
+  private byte[] keyPrefix(int group, byte[] key) {
     byte[] prefix = new byte[4 + key.length];
     prefix[0] = (byte) side;
     prefix[1] = BY_KEY;

@@ -158,8 +158,8 @@ public final class StatefulStreamJoin implements StatefulOperator {
 
   private PartitionedCommit.Outcome join(StateStore store, int partition, List<PartitionInput> inputs, long batchId,
       long watermarkMicros, EvalContext context) {
-    JoinSideState left = new JoinSideState(store, 0, plan, rowCodecs[0], keyGroups);
-    JoinSideState right = new JoinSideState(store, 1, plan, rowCodecs[1], keyGroups);
+    JoinSideState left = new JoinSideState(store, 0, plan, rowCodecs[0]);
+    JoinSideState right = new JoinSideState(store, 1, plan, rowCodecs[1]);
     JoinType type = plan.type();
     List<Row> out = new ArrayList<>();
     long pairs = 0;
@@ -169,7 +169,8 @@ public final class StatefulStreamJoin implements StatefulOperator {
       JoinSideState mine = side == 0 ? left : right;
       JoinSideState other = side == 0 ? right : left;
       long stateWatermark = plan.stateWatermark(side, watermarkMicros);
-      int timeColumn = plan.stateTimeColumn(side);
+      boolean emitsUnmatched = side == 0 ? type.emitsUnmatchedLeft() : type.emitsUnmatchedRight();
+      boolean otherEmitsUnmatched = side == 0 ? type.emitsUnmatchedRight() : type.emitsUnmatchedLeft();
       int ordinal = 0;
       for (PartitionInput in : inputs) {
         JoinSideInput input = (JoinSideInput) in;
@@ -180,31 +181,29 @@ public final class StatefulStreamJoin implements StatefulOperator {
         for (int i = 0; i < bucket.size(); i++) {
           Row row = bucket.row(i);
           byte[] key = bucket.key(i);
+          int group = keyGroups.keyGroup(key);
           boolean found = false;
-          boolean emitsUnmatched = side == 0 ? type.emitsUnmatchedLeft() : type.emitsUnmatchedRight();
           if (plan.nullKey(side, row)) {
             if (!emitsUnmatched) {
               continue; // can never match nor be emitted: not kept (Spark filters such rows out before the join)
             }
           } else {
-            for (JoinSideState.Entry e : other.rowsOf(key)) {
-              Row l = side == 0 ? row : e.row();
-              Row r = side == 0 ? e.row() : row;
-              if (!plan.matches(l, r, context)) {
+            for (JoinSideState.Entry e : other.rowsOf(group, key)) {
+              Row pair = side == 0 ? plan.pair(row, e.row()) : plan.pair(e.row(), row);
+              if (!plan.matches(pair, context)) {
                 continue;
               }
               found = true;
               if (type == JoinType.LEFT_SEMI) {
                 if (side == 1 && !e.matched()) { // a kept left row, at its first match
-                  out.add(l);
+                  out.add(e.row());
                   other.markMatched(e);
                   pairs++;
                 }
                 continue;
               }
-              out.add(plan.joined(l, r));
+              out.add(pair);
               pairs++;
-              boolean otherEmitsUnmatched = side == 0 ? type.emitsUnmatchedRight() : type.emitsUnmatchedLeft();
               if (otherEmitsUnmatched && !e.matched()) {
                 other.markMatched(e);
               }
@@ -215,10 +214,8 @@ public final class StatefulStreamJoin implements StatefulOperator {
             pairs++;
             continue;
           }
-          boolean expired = timeColumn >= 0 && stateWatermark != Long.MIN_VALUE && !row.isNullAt(timeColumn)
-              && row.getLong(timeColumn) <= stateWatermark;
-          if (!expired) {
-            mine.add(key, row, found, batchId, ordinal++);
+          if (!plan.expired(side, row, stateWatermark)) {
+            mine.add(group, key, row, found, batchId, ordinal++);
           } else if (!found && emitsUnmatched) {
             dropped++;
           }
@@ -229,13 +226,13 @@ public final class StatefulStreamJoin implements StatefulOperator {
     if (watermarkMicros != Long.MIN_VALUE) {
       left.evict(plan.stateWatermark(0, watermarkMicros), !type.emitsUnmatchedLeft() ? null : (row, wasMatched) -> {
         if (!wasMatched) {
-          out.add(plan.joined(row, null));
+          out.add(plan.pair(row, null));
           nulls[0]++;
         }
       });
       right.evict(plan.stateWatermark(1, watermarkMicros), !type.emitsUnmatchedRight() ? null : (row, wasMatched) -> {
         if (!wasMatched) {
-          out.add(plan.joined(null, row));
+          out.add(plan.pair(null, row));
           nulls[0]++;
         }
       });

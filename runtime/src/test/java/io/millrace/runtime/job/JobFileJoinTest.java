@@ -91,7 +91,7 @@ class JobFileJoinTest {
     assertThatThrownBy(() -> JobFile.parse("join.yaml", job("join: {left: views, right: views, on: \"lk = rk\"}")))
         .hasMessageContaining("source 'views' is both sides of the join");
     assertThatThrownBy(() -> JobFile.parse("join.yaml", job("join: {left: views, right: clicks}")))
-        .hasMessageContaining("on");
+        .hasMessageContaining("field 'pipeline[0].join.on' is required");
     try (MillraceSession s = MillraceSession.builder().build()) {
       // As in Spark, the join type's needs are checked when the query starts.
       assertThatThrownBy(() -> JobFile.parse("join.yaml",
