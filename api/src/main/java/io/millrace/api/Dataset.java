@@ -223,8 +223,8 @@ public final class Dataset {
   }
 
   /**
-   * Whether this dataset reads a stream; false only for the batch {@code foreachBatch} hands
-   * over and datasets made from it.
+   * Whether this dataset reads a stream; false for a static table ({@code read()}), the batch
+   * {@code foreachBatch} hands over, and datasets made from them alone.
    */
   public boolean isStreaming() {
     return isStreaming(plan);
@@ -237,10 +237,16 @@ public final class Dataset {
     return node.children().stream().anyMatch(Dataset::isStreaming);
   }
 
+  private static boolean readsStaticTable(PlanNode node) {
+    return node instanceof PlanNode.StaticRead || node.children().stream().anyMatch(Dataset::readsStaticTable);
+  }
+
   /** Starts describing where the stream's result goes. */
   public DataStreamWriter writeStream() {
     if (!isStreaming()) {
-      throw new AnalysisException("writeStream() is for streams; write the batch of foreachBatch with write()");
+      throw new AnalysisException(readsStaticTable(plan)
+          ? "writeStream() is for streams; this dataset reads only static tables (read()): join it with a stream"
+          : "writeStream() is for streams; write the batch of foreachBatch with write()");
     }
     return new DataStreamWriter(session, plan);
   }

@@ -38,6 +38,11 @@ public final class MillraceSession implements AutoCloseable {
     return new Builder();
   }
 
+  /** Starts describing a static table, to join with a stream: {@code read().format("delta").load(path)}. */
+  public DataFrameReader read() {
+    return new DataFrameReader(this);
+  }
+
   /** Starts describing a stream. */
   public DataStreamReader readStream() {
     return new DataStreamReader(this);

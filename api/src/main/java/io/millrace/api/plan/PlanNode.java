@@ -21,18 +21,19 @@ public sealed interface PlanNode {
   /** The inputs of this operator, left to right; none for a leaf. */
   List<PlanNode> children();
 
-  /** A stream read from a source plugin: {@code readStream().format(..).options(..).load()}. */
-  final class Read implements PlanNode {
+  /** A read through a source plugin: its name, its options, and the schema the user gave. */
+  abstract sealed class Relation implements PlanNode permits Read, StaticRead {
     private final String format;
     private final Map<String, String> options;
     private final Optional<Schema> schema;
 
-    public Read(String format, Map<String, String> options, Optional<Schema> schema) {
+    Relation(String format, Map<String, String> options, Optional<Schema> schema) {
       this.format = Objects.requireNonNull(format, "format");
       this.options = Map.copyOf(options);
       this.schema = Objects.requireNonNull(schema, "schema");
     }
 
+    /** The source plugin's name. */
     public String format() {
       return format;
     }
@@ -51,10 +52,33 @@ public sealed interface PlanNode {
     public List<PlanNode> children() {
       return List.of();
     }
+  }
+
+  /** A stream read from a source plugin: {@code readStream().format(..).options(..).load()}. */
+  final class Read extends Relation {
+    public Read(String format, Map<String, String> options, Optional<Schema> schema) {
+      super(format, options, schema);
+    }
 
     @Override
     public String toString() {
-      return "Read " + format;
+      return "Read " + format();
+    }
+  }
+
+  /**
+   * A static table read from a source plugin: {@code read().format(..).load(path)}, everything the
+   * source holds when a query over it starts (and again every {@code refreshInterval}, when the
+   * options give one; the engine takes that option, the plugin gets the others).
+   */
+  final class StaticRead extends Relation {
+    public StaticRead(String format, Map<String, String> options, Optional<Schema> schema) {
+      super(format, options, schema);
+    }
+
+    @Override
+    public String toString() {
+      return "StaticRead " + format();
     }
   }
 

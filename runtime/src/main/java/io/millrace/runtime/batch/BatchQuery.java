@@ -71,6 +71,11 @@ final class BatchQuery {
     }
 
     @Override
+    public ResolvedPlan staticSource(ResolvedPlan.StaticSource source) {
+      throw refused("a static table (read())");
+    }
+
+    @Override
     public ResolvedPlan stateless(ResolvedPlan.Stateless stateless) {
       stages.add(stateless.step());
       return stateless.child().accept(this);

@@ -3,6 +3,7 @@ package io.millrace.runtime.exec;
 import io.millrace.runtime.plan.Analyzer;
 import io.millrace.runtime.plan.LogicalPlan;
 import io.millrace.runtime.plan.ResolvedPlan;
+import io.millrace.runtime.plan.StaticTable;
 import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.source.SourceCapability;
@@ -26,13 +27,14 @@ final class ColumnPruning {
   private ColumnPruning() {
   }
 
-  static void apply(LogicalPlan plan, List<LogicalPlan.SourceRelation> relations, List<SourceBinding> sources) {
+  static void apply(LogicalPlan plan, List<LogicalPlan.SourceRelation> relations, List<SourceBinding> sources,
+      Function<LogicalPlan.StaticRelation, StaticTable> statics) {
     if (sources.stream().noneMatch(s -> s.source.capabilities().contains(SourceCapability.COLUMN_PRUNING))) {
       return;
     }
     List<Schema> schemas = new ArrayList<>();
     sources.forEach(s -> schemas.add(s.source.schema()));
-    String shape = shape(resolve(plan, relations, sources, schemas));
+    String shape = shape(resolve(plan, relations, sources, schemas, statics));
     for (SourceBinding s : sources) {
       if (!s.source.capabilities().contains(SourceCapability.COLUMN_PRUNING)) {
         continue;
@@ -42,7 +44,7 @@ final class ColumnPruning {
       for (Field column : whole) {
         List<Schema> without = new ArrayList<>(schemas);
         without.set(s.index, Schema.of(whole.fields().stream().filter(f -> f != column).toList()));
-        if (!resolvesTo(plan, relations, sources, without, shape)) {
+        if (!resolvesTo(plan, relations, sources, without, shape, statics)) {
           used.add(column);
         }
       }
@@ -58,9 +60,10 @@ final class ColumnPruning {
   }
 
   private static boolean resolvesTo(LogicalPlan plan, List<LogicalPlan.SourceRelation> relations,
-      List<SourceBinding> sources, List<Schema> schemas, String shape) {
+      List<SourceBinding> sources, List<Schema> schemas, String shape,
+      Function<LogicalPlan.StaticRelation, StaticTable> statics) {
     try {
-      return shape(resolve(plan, relations, sources, schemas)).equals(shape);
+      return shape(resolve(plan, relations, sources, schemas, statics)).equals(shape);
     } catch (RuntimeException e) {
       return false; // whatever stops the query from resolving without the column says it is used
     }
@@ -81,11 +84,11 @@ final class ColumnPruning {
   }
 
   private static ResolvedPlan resolve(LogicalPlan plan, List<LogicalPlan.SourceRelation> relations,
-      List<SourceBinding> sources, List<Schema> schemas) {
+      List<SourceBinding> sources, List<Schema> schemas, Function<LogicalPlan.StaticRelation, StaticTable> statics) {
     Function<LogicalPlan.SourceRelation, ResolvedPlan.Source> source = relation -> {
       SourceBinding s = sources.get(SourceRelations.indexOf(relations, relation));
       return new ResolvedPlan.Source(s.index, s.name, schemas.get(s.index));
     };
-    return Analyzer.resolve(plan, source);
+    return Analyzer.resolve(plan, source, statics);
   }
 }

@@ -48,6 +48,7 @@ public final class Explain {
   private static <T> T withResolved(Engine engine, LogicalPlan plan, java.util.function.Function<ResolvedPlan, T> use) {
     List<LogicalPlan.SourceRelation> relations = SourceRelations.of(plan);
     List<Source> sources = new ArrayList<>();
+    StaticTables statics = new StaticTables(engine);
     Path scratch = null;
     try {
       scratch = Files.createTempDirectory("millrace-explain-");
@@ -63,7 +64,7 @@ public final class Explain {
       return use.apply(Analyzer.resolve(plan, r -> {
         int i = SourceRelations.indexOf(relations, r);
         return new ResolvedPlan.Source(i, relations.get(i).format(), sources.get(i).schema());
-      }));
+      }, statics::table));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot resolve the query: " + e.getMessage(), e);
     } finally {
@@ -74,6 +75,7 @@ public final class Explain {
           LOG.warn("Closing a source opened to resolve a query failed", e);
         }
       }
+      statics.close();
       deleteQuietly(scratch);
     }
   }

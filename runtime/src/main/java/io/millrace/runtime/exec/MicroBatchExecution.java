@@ -87,6 +87,11 @@ public final class MicroBatchExecution implements StreamingQuery {
   /** The watermark of the last batch that ran: rows of the next batch are late by it (Spark 3.4+). */
   private long lateWatermarkMs;
   private PendingReplay replay;
+  /** The static tables the query joins streams with. */
+  private final StaticTables statics;
+  /** Rows read from static tables since the last batch's progress, which reports them. */
+  private long staticRowsRead;
+
   /** The watermark moved in the last batch: run one more, even without data, to emit and evict. */
   private boolean noDataBatchDue;
 
@@ -104,6 +109,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     RestartPoint restart = RestartPoint.read(checkpoint);
     this.pinned = PinnedSettings.resolve(engine.settings(), restart.lastOffsets(), checkpoint.root());
     this.sources = new ArrayList<>();
+    this.statics = new StaticTables(engine);
     BatchWriter createdWriter = null;
     boolean stateStarted = false;
     PhysicalPlan planned = null;
@@ -112,11 +118,11 @@ public final class MicroBatchExecution implements StreamingQuery {
       for (int i = 0; i < relations.size(); i++) {
         this.sources.add(createSource(i, relations.get(i)));
       }
-      ColumnPruning.apply(spec.plan(), relations, sources);
+      ColumnPruning.apply(spec.plan(), relations, sources, statics::table);
       ResolvedPlan resolved = Analyzer.resolve(spec.plan(), relation -> {
         SourceBinding s = sources.get(SourceRelations.indexOf(relations, relation));
         return new ResolvedPlan.Source(s.index, s.name, s.source.schema());
-      });
+      }, statics::table);
       this.plan = Planner.plan(resolved, spec.sinkFormat().orElse("foreachBatch"),
           Integer.parseInt(pinned.values().get(io.millrace.runtime.Settings.SHUFFLE_PARTITIONS)),
           Integer.parseInt(pinned.values().get(io.millrace.runtime.Settings.MAX_KEY_GROUPS)));
@@ -136,6 +142,7 @@ public final class MicroBatchExecution implements StreamingQuery {
           guarantee.label(), engine.settings().numRecentProgressUpdates());
       restoreFrom(restart);
       fixAvailableDataIfBounded();
+      staticRowsRead = statics.refreshIfDue(engine.clock().millis());
       // Last, because it records the state schema and opens the state stores: everything that
       // can be refused was checked.
       stateStarted = true;
@@ -147,6 +154,7 @@ public final class MicroBatchExecution implements StreamingQuery {
         planned.stateful().forEach(StatefulExec::close);
       }
       sources.forEach(s -> closeQuietly(s.source));
+      statics.close();
       if (createdWriter != null) {
         closeQuietly(createdWriter);
       }
@@ -484,6 +492,9 @@ public final class MicroBatchExecution implements StreamingQuery {
   /** @param intervalMs the trigger's interval, 0 when batches run back to back */
   private void runBatch(long batchId, OffsetSeq seq, List<Offset> starts, List<Offset> ends, List<Offset> latest,
       ProgressTracker.Timer timer, long intervalMs) throws Exception {
+    if (!statics.isEmpty()) {
+      staticRowsRead += timer.time("staticTables", () -> statics.refreshIfDue(engine.clock().millis()));
+    }
     List<io.millrace.runtime.expr.EventTimeStats> eventTimes = WatermarkTracker.collectors(plan.watermarkDelaysMs().length);
     EvalContext context = EvalContext.ofBatch(seq.batchTimestampMs() * 1000,
         eventTimes.toArray(new io.millrace.runtime.expr.EventTimeStats[0]));
@@ -508,10 +519,20 @@ public final class MicroBatchExecution implements StreamingQuery {
     StreamingQueryProgress p = progress.finishBatch(timer, batchId, inputRows, outputRows,
         watermarks.progress(seq.batchWatermarkMs(), eventTimes), run.stateProgress(),
         sourceProgress(starts, ends, latest, run), writer.description(), writer.metrics(), intervalMs,
-        countsOf(batchId, context));
+        customMetrics(batchId, context));
     for (StreamingQueryListener l : engine.listeners()) {
       notifyListener(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
     }
+  }
+
+  /** The batch's {@code customMetrics}: what expressions counted, and the static table rows read for it. */
+  private Map<String, Long> customMetrics(long batchId, EvalContext context) {
+    Map<String, Long> metrics = new java.util.TreeMap<>(countsOf(batchId, context));
+    if (staticRowsRead > 0) {
+      metrics.put("numStaticTableRowsRead", staticRowsRead);
+      staticRowsRead = 0;
+    }
+    return metrics;
   }
 
   /** The batch's counts of what expressions did unseen, said in the log the first time each is not 0. */
@@ -595,6 +616,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     for (SourceBinding s : sources) {
       closeQuietly(s.source);
     }
+    statics.close();
     closeQuietly(writer);
     closeQuietly(checkpoint);
     if (!durableCheckpoint) {

@@ -42,6 +42,12 @@ final class Planner implements ResolvedPlan.Visitor<PhysicalOperator> {
   }
 
   @Override
+  public PhysicalOperator staticSource(ResolvedPlan.StaticSource source) {
+    throw new io.millrace.api.AnalysisException("a static dataset (read() of " + source.describe() + ") can only be"
+        + " the static side of a join with a stream; a query's output must read a stream (readStream())");
+  }
+
+  @Override
   public PhysicalOperator stateless(ResolvedPlan.Stateless stateless) {
     return fuse(stateless);
   }

@@ -16,11 +16,26 @@ public final class PluginOptionException extends InvalidOptionException {
   private final PluginKind kind;
   /** The query's source that refused the option, by its index; -1 for a sink or trigger. */
   private final int sourceIndex;
+  /** Whether a static table's source refused it: a source plugin that is not one of the query's sources. */
+  private final boolean staticTable;
 
-  private PluginOptionException(PluginKind kind, int sourceIndex, InvalidOptionException refused) {
+  private PluginOptionException(PluginKind kind, int sourceIndex, boolean staticTable,
+      InvalidOptionException refused) {
     super(refused.option(), refused.getMessage(), refused);
     this.kind = kind;
     this.sourceIndex = sourceIndex;
+    this.staticTable = staticTable;
+  }
+
+  /** Runs the {@code create(..)} of a static table's source plugin, tagging the options it refuses as the table's. */
+  static <T> T creatingStaticTable(Supplier<T> create) {
+    try {
+      return create.get();
+    } catch (PluginOptionException e) {
+      throw e;
+    } catch (InvalidOptionException e) {
+      throw new PluginOptionException(PluginKind.SOURCE, -1, true, e);
+    }
   }
 
   /** Runs a plugin's {@code create(..)}, tagging the options it refuses with {@code kind}. */
@@ -43,13 +58,18 @@ public final class PluginOptionException extends InvalidOptionException {
     } catch (PluginOptionException e) {
       throw e;
     } catch (InvalidOptionException e) {
-      throw new PluginOptionException(kind, sourceIndex, e);
+      throw new PluginOptionException(kind, sourceIndex, false, e);
     }
   }
 
   /** The kind of plugin whose options these were. */
   public PluginKind kind() {
     return kind;
+  }
+
+  /** Whether these were the options of a static table ({@code read()}), not of one of the query's sources. */
+  public boolean staticTable() {
+    return staticTable;
   }
 
   /** The index of the query's source whose options these were; empty for other plugins. */

@@ -29,13 +29,19 @@ public final class ColumnRef extends Expression {
   @Override
   public BoundExpression bind(Schema input) {
     int dot = name.indexOf('.');
-    if (dot > 0 && dot < name.length() - 1 && input.indexOf(name) < 0 && !matchesIgnoringCase(input)) {
+    if (isFieldOfStruct(input)) {
       // col("window.start"), as Spark resolves it: the field of a struct column, when no column has the dotted name.
       return new ExtractValue(new ColumnRef(name.substring(0, dot)), null, name.substring(dot + 1)).bind(input);
     }
     int index = resolve(input);
     Field field = input.field(index);
     return new Bound(index, field);
+  }
+
+  /** Whether this names a field of a struct column ({@code window.start}): no column has the dotted name. */
+  private boolean isFieldOfStruct(Schema input) {
+    int dot = name.indexOf('.');
+    return dot > 0 && dot < name.length() - 1 && input.indexOf(name) < 0 && !matchesIgnoringCase(input);
   }
 
   private boolean matchesIgnoringCase(Schema input) {
@@ -68,6 +74,12 @@ public final class ColumnRef extends Expression {
   @Override
   public String defaultName() {
     return name;
+  }
+
+  /** A struct's field is named by the field alone, as Spark names {@code col("window.start")} {@code start}. */
+  @Override
+  public String defaultName(Schema input) {
+    return isFieldOfStruct(input) ? name.substring(name.lastIndexOf('.') + 1) : name;
   }
 
   @Override

@@ -23,6 +23,11 @@ public abstract class Expression {
    */
   public abstract String defaultName();
 
+  /** {@link #defaultName()} as bound to {@code input}, where a name can depend on what it resolves to. */
+  public String defaultName(Schema input) {
+    return defaultName();
+  }
+
   /** SQL-like text, used in messages and as the default name. */
   @Override
   public abstract String toString();

@@ -50,7 +50,7 @@ final class ErrorLocator {
     if (error instanceof PluginOptionException refused) {
       switch (refused.kind()) {
         case SOURCE:
-          return sourceOption(refused);
+          return refused.staticTable() ? staticTableOption(refused) : sourceOption(refused);
         case SINK:
           return inSection(section("sink").fields.get("options"), section("sink"), "options", refused);
         case TRIGGER:
@@ -75,6 +75,19 @@ final class ErrorLocator {
     YamlNode source = found.get();
     if (refused.option().equalsIgnoreCase("schema") && !has(source, "options", "schema")) {
       // A source's schema is its own field of the job file, not one of its options.
+      return inSection(source, "schema", refused);
+    }
+    return inSection(source.fields.get("options"), source, "options", refused);
+  }
+
+  /** A static table's option, in the section of the job's static source ({@code static: true}). */
+  private RuntimeException staticTableOption(PluginOptionException refused) {
+    Optional<YamlNode> found = sources.staticSection();
+    if (found.isEmpty()) {
+      return refused;
+    }
+    YamlNode source = found.get();
+    if (refused.option().equalsIgnoreCase("schema") && !has(source, "options", "schema")) {
       return inSection(source, "schema", refused);
     }
     return inSection(source.fields.get("options"), source, "options", refused);

@@ -1,6 +1,7 @@
 package io.millrace.runtime.job;
 
 import io.millrace.api.AnalysisException;
+import io.millrace.api.DataFrameReader;
 import io.millrace.api.DataStreamReader;
 import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
@@ -16,19 +17,26 @@ import java.util.function.UnaryOperator;
  * Where a job's rows come from: one {@code source}, or named {@code sources}, each with its own
  * pipeline of stateless steps and watermark, joined by the top-level pipeline's first step,
  * {@code union: [a, b]}, {@code unionByName: [a, b]}, or {@code join: {left: a, right: b, on: ..,
- * type: ..}} for two streams joined on a condition. The step names every source once; a job
+ * type: ..}} for two streams, or a stream and a static table ({@code static: true}), joined on a
+ * condition. The step names every source once; a job
  * with one named source needs none. The inputs are kept in the step's order (a join's left
  * first), which is the order the engine numbers the query's sources in (their lines in
  * {@code offsets/N}).
  */
 final class JobSources {
   private static final Set<String> SOURCE = Set.of("format", "schema", "options");
-  private static final Set<String> NAMED_SOURCE = Set.of("format", "schema", "options", "pipeline");
+  private static final Set<String> NAMED_SOURCE = Set.of("format", "schema", "options", "pipeline", "static");
 
   /** One source section of the file and the steps of its own pipeline. */
   record Input(YamlNode section, List<UnaryOperator<Dataset>> steps) {
     String format() {
       return section.fields.get("format").text;
+    }
+
+    /** {@code static: true}: a table read as {@code session.read()} does, the static side of a join. */
+    boolean isStatic() {
+      YamlNode flag = section.fields.get("static");
+      return flag != null && flag.text.equals("true");
     }
   }
 
@@ -80,6 +88,11 @@ final class JobSources {
     Map<String, Input> declared = new LinkedHashMap<>();
     named.fields.forEach((name, section) -> {
       section(reader, section, NAMED_SOURCE);
+      YamlNode flag = section.fields.get("static");
+      if (flag != null && !Set.of("true", "false").contains(reader.text(flag))) {
+        throw reader.error(flag, "'static' is true (a table read once, and again every options.refreshInterval, to"
+            + " join a stream with) or false (a stream, the default); found '" + flag.text + "'");
+      }
       declared.put(name, new Input(section, steps.perSource(section.fields.get("pipeline"))));
     });
     if (union.isEmpty()) {
@@ -93,6 +106,12 @@ final class JobSources {
     if (kind.equals("join")) {
       YamlNode arg = union.get().fields.get(kind);
       return new JobSources(reader, joinInputs(reader, arg, declared, named), false, 1, arg);
+    }
+    for (Map.Entry<String, Input> e : declared.entrySet()) {
+      if (e.getValue().isStatic()) {
+        throw reader.error(named.fields.get(e.getKey()).fields.get("static"), "source '" + e.getKey() + "' is static:"
+            + " a static table is only the side of a join with a stream, not a union's input");
+      }
     }
     List<Input> inputs = unionInputs(reader, union.get().fields.get(kind), declared, named);
     return new JobSources(reader, inputs, kind.equals("unionByName"), 1, null);
@@ -203,7 +222,7 @@ final class JobSources {
     }
     Dataset joined = null;
     for (Input input : inputs) {
-      Dataset ds = load(session, input.section());
+      Dataset ds = load(session, input);
       for (UnaryOperator<Dataset> step : input.steps()) {
         ds = step.apply(ds);
       }
@@ -216,7 +235,7 @@ final class JobSources {
   private Dataset joined(MillraceSession session) {
     Dataset[] sides = new Dataset[2];
     for (int i = 0; i < 2; i++) {
-      Dataset ds = load(session, inputs.get(i).section());
+      Dataset ds = load(session, inputs.get(i));
       for (UnaryOperator<Dataset> step : inputs.get(i).steps()) {
         ds = step.apply(ds);
       }
@@ -234,18 +253,30 @@ final class JobSources {
     return joined;
   }
 
-  private Dataset load(MillraceSession session, YamlNode section) {
-    DataStreamReader in = session.readStream().format(section.fields.get("format").text)
-        .options(JobFileReader.values(reader.options(section)));
+  private Dataset load(MillraceSession session, Input input) {
+    YamlNode section = input.section();
     YamlNode schema = section.fields.get("schema");
-    if (schema != null) {
-      try {
+    String format = section.fields.get("format").text;
+    Map<String, String> options = JobFileReader.values(reader.options(section));
+    try {
+      if (input.isStatic()) {
+        DataFrameReader in = session.read().format(format).options(options);
+        if (schema != null) {
+          in.schema(schema.text);
+        }
+        return in.load();
+      }
+      DataStreamReader in = session.readStream().format(format).options(options);
+      if (schema != null) {
         in.schema(schema.text);
-      } catch (AnalysisException e) {
+      }
+      return in.load();
+    } catch (AnalysisException e) {
+      if (schema != null && e.getMessage().startsWith("schema:")) {
         throw reader.error(schema, e.getMessage());
       }
+      throw e;
     }
-    return in.load();
   }
 
   /**
@@ -253,10 +284,16 @@ final class JobSources {
    * the only source, if the job has one.
    */
   Optional<YamlNode> section(OptionalInt index) {
+    List<Input> streams = inputs.stream().filter(input -> !input.isStatic()).toList();
     if (index.isPresent()) {
-      return index.getAsInt() < inputs.size() ? Optional.of(inputs.get(index.getAsInt()).section()) : Optional.empty();
+      return index.getAsInt() < streams.size() ? Optional.of(streams.get(index.getAsInt()).section()) : Optional.empty();
     }
-    return inputs.size() == 1 ? Optional.of(inputs.get(0).section()) : Optional.empty();
+    return streams.size() == 1 ? Optional.of(streams.get(0).section()) : Optional.empty();
+  }
+
+  /** The section of the job's static table, if it has one (a join step has at most one). */
+  Optional<YamlNode> staticSection() {
+    return inputs.stream().filter(Input::isStatic).findFirst().map(Input::section);
   }
 
   /** The first source section whose format is {@code format}, as plugin names match: ignoring case. */

@@ -32,16 +32,28 @@ import java.util.function.Function;
  */
 public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
   private final Function<LogicalPlan.SourceRelation, ResolvedPlan.Source> sources;
+  private final Function<LogicalPlan.StaticRelation, StaticTable> statics;
   private int watermarks;
 
-  private Analyzer(Function<LogicalPlan.SourceRelation, ResolvedPlan.Source> sources) {
+  private Analyzer(Function<LogicalPlan.SourceRelation, ResolvedPlan.Source> sources,
+      Function<LogicalPlan.StaticRelation, StaticTable> statics) {
     this.sources = sources;
+    this.statics = statics;
   }
 
   /** {@code plan} resolved; {@code sources} gives each source relation its index and schema. */
   public static ResolvedPlan resolve(LogicalPlan plan,
       Function<LogicalPlan.SourceRelation, ResolvedPlan.Source> sources) {
-    return new Analyzer(sources).resolve(plan);
+    return resolve(plan, sources, r -> {
+      throw new AnalysisException("a static dataset (read()) is not evaluated here: join it with a stream");
+    });
+  }
+
+  /** As {@link #resolve(LogicalPlan, Function)}; {@code statics} gives each static relation its table. */
+  public static ResolvedPlan resolve(LogicalPlan plan,
+      Function<LogicalPlan.SourceRelation, ResolvedPlan.Source> sources,
+      Function<LogicalPlan.StaticRelation, StaticTable> statics) {
+    return new Analyzer(sources, statics).resolve(plan);
   }
 
   private ResolvedPlan resolve(LogicalPlan plan) {
@@ -51,6 +63,11 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
   @Override
   public ResolvedPlan source(LogicalPlan.SourceRelation source) {
     return sources.apply(source);
+  }
+
+  @Override
+  public ResolvedPlan staticSource(LogicalPlan.StaticRelation source) {
+    return new ResolvedPlan.StaticSource(statics.apply(source));
   }
 
   @Override
@@ -191,10 +208,30 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
     ResolvedPlan right = resolve(join.right());
     JoinType type = JoinType.parse(join.joinType());
     if (join.condition() != null) {
-      return join(left, right, JoinPlan.bind(type, join.condition(), left.schema(), right.schema(),
-          left.eventTime().map(EventTime::column), right.eventTime().map(EventTime::column)));
+      return join(left, right, join.condition(), type);
     }
     return using(left, right, join.using(), type);
+  }
+
+  /** A join of two streams, or of a stream with a static table ({@link StaticSide}). */
+  private static ResolvedPlan join(ResolvedPlan left, ResolvedPlan right, Expression condition, JoinType type) {
+    boolean leftStatic = StaticSide.isStatic(left);
+    boolean rightStatic = StaticSide.isStatic(right);
+    if (leftStatic && rightStatic) {
+      throw new AnalysisException("join: both sides are static datasets (read()); Millrace runs streams, so at least"
+          + " one side must read a stream (readStream())");
+    }
+    if (leftStatic || rightStatic) {
+      StaticSide table = StaticSide.of(leftStatic ? left : right);
+      ResolvedPlan stream = rightStatic ? left : right;
+      StaticJoin bound = StaticJoin.bind(type, condition, left.schema(), right.schema(), rightStatic, table.table(),
+          table.rows());
+      return new ResolvedPlan.Stateless(stream, "StaticJoin", bound + " with " + table.table().description(),
+          RowPipeline.Step.of(bound), bound.outputSchema(), stream.eventTime(),
+          ResolvedPlan.WatermarkRole.BARRIER);
+    }
+    return join(left, right, JoinPlan.bind(type, condition, left.schema(), right.schema(),
+        left.eventTime().map(EventTime::column), right.eventTime().map(EventTime::column)));
   }
 
   /**
@@ -248,8 +285,7 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
       condition = and(condition, new Comparison(Comparison.Op.EQ, new ColumnRef(c), new ColumnRef(hidden(c))));
     }
     ResolvedPlan r = project(right, "Rename", "join using " + using, renamedRight);
-    ResolvedPlan joined = join(left, r, JoinPlan.bind(type, condition, ls, r.schema(),
-        left.eventTime().map(EventTime::column), r.eventTime().map(EventTime::column)));
+    ResolvedPlan joined = join(left, r, condition, type);
     Schema js = joined.schema();
     List<Expression> columns = new ArrayList<>();
     for (String c : using) {
@@ -325,7 +361,7 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
     List<Field> fields = new ArrayList<>();
     for (int i = 0; i < bound.length; i++) {
       bound[i] = columns.get(i).bind(input);
-      fields.add(new Field(columns.get(i).defaultName(), bound[i].type(), bound[i].nullable()));
+      fields.add(new Field(columns.get(i).defaultName(input), bound[i].type(), bound[i].nullable()));
     }
     Schema output;
     try {

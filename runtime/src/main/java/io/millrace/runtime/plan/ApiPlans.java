@@ -15,6 +15,7 @@ import java.util.Map;
  */
 public final class ApiPlans {
   private final Map<PlanNode.Read, LogicalPlan.SourceRelation> sources = new IdentityHashMap<>();
+  private final Map<PlanNode.StaticRead, LogicalPlan.StaticRelation> statics = new IdentityHashMap<>();
   private final Map<LogicalPlan.SourceRelation, PlanNode.BatchRelation> batches;
 
   private ApiPlans(Map<LogicalPlan.SourceRelation, PlanNode.BatchRelation> batches) {
@@ -43,6 +44,9 @@ public final class ApiPlans {
     if (node instanceof PlanNode.Read read) {
       return sources.computeIfAbsent(read,
           r -> new LogicalPlan.SourceRelation(r.format(), r.options(), r.schema()));
+    } else if (node instanceof PlanNode.StaticRead read) {
+      return statics.computeIfAbsent(read,
+          r -> new LogicalPlan.StaticRelation(r.format(), r.options(), r.schema()));
     } else if (node instanceof PlanNode.BatchRelation batch) {
       LogicalPlan.SourceRelation relation = new LogicalPlan.SourceRelation("foreachBatch", Map.of(),
           java.util.Optional.of(batch.batch().schema()));

@@ -39,6 +39,8 @@ public sealed interface LogicalPlan {
   interface Visitor<R> {
     R source(SourceRelation source);
 
+    R staticSource(StaticRelation source);
+
     R project(Project project);
 
     R filter(Filter filter);
@@ -98,6 +100,61 @@ public sealed interface LogicalPlan {
   }
 
   // ---- leaves ---------------------------------------------------------------------------
+
+  /**
+   * A static table ({@code read().format(..).load(path)}): read when the query starts, not a
+   * stream, so it has no offsets; the same object twice is one table. {@code options} are the
+   * plugin's and the engine's ({@code refreshInterval}).
+   */
+  final class StaticRelation implements LogicalPlan {
+    private final String format;
+    private final Map<String, String> options;
+    private final Optional<Schema> userSchema;
+
+    public StaticRelation(String format, Map<String, String> options, Optional<Schema> userSchema) {
+      this.format = format;
+      this.options = Map.copyOf(options);
+      this.userSchema = userSchema;
+    }
+
+    public String format() {
+      return format;
+    }
+
+    public Map<String, String> options() {
+      return options;
+    }
+
+    public Optional<Schema> userSchema() {
+      return userSchema;
+    }
+
+    @Override
+    public List<LogicalPlan> children() {
+      return List.of();
+    }
+
+    @Override
+    public LogicalPlan withChildren(List<LogicalPlan> children) {
+      Nodes.requireArity(this, children, 0);
+      return this;
+    }
+
+    @Override
+    public String nodeName() {
+      return "Relation";
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.staticSource(this);
+    }
+
+    @Override
+    public String describe() {
+      return format + " " + new java.util.TreeMap<>(options);
+    }
+  }
 
   /**
    * The stream a {@code readStream().load()} produced. Each relation object is one source of

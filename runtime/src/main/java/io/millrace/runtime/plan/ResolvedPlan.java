@@ -37,6 +37,8 @@ public sealed interface ResolvedPlan {
   interface Visitor<R> {
     R source(Source source);
 
+    R staticSource(StaticSource source);
+
     R stateless(Stateless stateless);
 
     R watermark(Watermark watermark);
@@ -90,6 +92,34 @@ public sealed interface ResolvedPlan {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.source(this);
+    }
+  }
+
+  /** A static table: read whole when the query starts; only the static side of a join with a stream. */
+  record StaticSource(StaticTable table) implements ResolvedPlan {
+    @Override
+    public List<ResolvedPlan> children() {
+      return List.of();
+    }
+
+    @Override
+    public Schema schema() {
+      return table.schema();
+    }
+
+    @Override
+    public Optional<EventTime> eventTime() {
+      return Optional.empty();
+    }
+
+    @Override
+    public String describe() {
+      return table.description();
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.staticSource(this);
     }
   }
 

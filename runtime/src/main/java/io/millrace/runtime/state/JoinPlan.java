@@ -73,6 +73,11 @@ public final class JoinPlan {
    */
   public static JoinPlan bind(JoinType type, Expression condition, Schema left, Schema right,
       Optional<String> leftEventTime, Optional<String> rightEventTime) {
+    if (type == JoinType.LEFT_ANTI) {
+      throw new AnalysisException("join type leftAnti is not supported between two streams (Spark does not run it"
+          + " either; it is for a stream joined with a static table); supported: inner, leftOuter, rightOuter,"
+          + " fullOuter, leftSemi");
+    }
     List<String> clash = new ArrayList<>();
     for (String name : left.names()) {
       if (right.indexOf(name) >= 0) {

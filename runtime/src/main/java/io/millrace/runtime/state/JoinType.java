@@ -9,7 +9,9 @@ public enum JoinType {
   LEFT_OUTER("leftOuter"),
   RIGHT_OUTER("rightOuter"),
   FULL_OUTER("fullOuter"),
-  LEFT_SEMI("leftSemi");
+  LEFT_SEMI("leftSemi"),
+  /** Only with a static table: a stream row that matches no table row. */
+  LEFT_ANTI("leftAnti");
 
   private final String spelling;
 
@@ -26,13 +28,14 @@ public enum JoinType {
       case "leftouter": case "left": return LEFT_OUTER;
       case "rightouter": case "right": return RIGHT_OUTER;
       case "leftsemi": case "semi": return LEFT_SEMI;
-      case "leftanti": case "anti": case "cross":
-        throw new AnalysisException("join type '" + name + "' is not supported between two streams (Spark does not run it"
-            + " either); supported: inner, leftOuter, rightOuter, fullOuter, leftSemi");
+      case "leftanti": case "anti": return LEFT_ANTI;
+      case "cross":
+        throw new AnalysisException("join type 'cross' is not supported: give a condition (join(right, condition,"
+            + " \"inner\"))");
       default:
         throw new AnalysisException("unknown join type '" + name + "'; supported: inner, leftOuter, rightOuter,"
-            + " fullOuter, leftSemi (also spelled left_outer, left, right_outer, right, full_outer, full, outer,"
-            + " left_semi, semi)");
+            + " fullOuter, leftSemi, leftAnti (also spelled left_outer, left, right_outer, right, full_outer, full,"
+            + " outer, left_semi, semi, left_anti, anti)");
     }
   }
 
@@ -43,6 +46,11 @@ public enum JoinType {
 
   public boolean emitsUnmatchedRight() {
     return this == RIGHT_OUTER || this == FULL_OUTER;
+  }
+
+  /** The name Spark's messages give the type: {@code LeftOuter}, {@code Inner}, ... */
+  public String sparkName() {
+    return Character.toUpperCase(spelling.charAt(0)) + spelling.substring(1);
   }
 
   @Override

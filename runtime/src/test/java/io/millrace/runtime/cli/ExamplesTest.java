@@ -27,7 +27,8 @@ class ExamplesTest {
   /** Examples that need plugins outside the runtime module, and the test that runs each. */
   private static final Set<String> RUN_ELSEWHERE = Set.of(
       "events-to-delta.yaml" /* it: EventsToDeltaExampleTest (file source, delta sink) */,
-      "kafka-to-delta.yaml" /* it: KafkaToDeltaExampleTest (kafka source on an embedded broker, delta sink) */);
+      "kafka-to-delta.yaml" /* it: KafkaToDeltaExampleTest (kafka source on an embedded broker, delta sink) */,
+      "events-with-owners.yaml" /* it: StaticJoinExampleTest (file source, a static json table) */);
 
   private static final List<String> BUILT_IN = List.of("rate-to-console.yaml", "windowed-count.yaml",
       "union-to-console.yaml", "join-to-console.yaml");

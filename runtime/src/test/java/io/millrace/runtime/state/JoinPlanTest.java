@@ -93,7 +93,9 @@ class JoinPlanTest {
         .hasMessageContaining("join key lk = bk compares INT with LONG; cast one side");
     assertThatThrownBy(() -> JoinPlan.bind(JoinType.INNER, ExpressionParser.parseExpression("lk = lk"), LEFT, LEFT,
         Optional.empty(), Optional.empty())).hasMessageContaining("both sides have the column(s) [lk, lts, lv]");
-    assertThatThrownBy(() -> JoinType.parse("left_anti")).hasMessageContaining("not supported between two streams");
+    assertThatThrownBy(() -> plan("left_anti", "lk = rk", true, true))
+        .hasMessageContaining("join type leftAnti is not supported between two streams");
+    assertThatThrownBy(() -> JoinType.parse("cross")).hasMessageContaining("join type 'cross' is not supported");
     assertThatThrownBy(() -> JoinType.parse("sideways")).hasMessageContaining("unknown join type 'sideways'");
   }
 
