@@ -96,9 +96,13 @@ final class DeltaSource implements Source {
       throw new InvalidOptionException(DeltaSourceOptions.PATH, "option 'path' of source 'delta' is " + table
           + ", which is not a Delta table (it has no _delta_log with a commit): " + e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
-      String what = options.versionAsOf().isPresent() ? "version " + options.versionAsOf().getAsLong() + " of " : "";
-      throw new InvalidOptionException(options.versionAsOf().isPresent() ? DeltaSourceOptions.VERSION_AS_OF
-          : DeltaSourceOptions.PATH, "source 'delta' cannot read " + what + "the Delta table at " + table + ": " + e, e);
+      if (options.versionAsOf().isPresent()) {
+        throw new InvalidOptionException(DeltaSourceOptions.VERSION_AS_OF, "option 'versionAsOf' of source 'delta' is "
+            + options.versionAsOf().getAsLong() + ", a version the Delta table at " + table + " cannot be read at: "
+            + e.getMessage(), e);
+      }
+      throw new InvalidOptionException(DeltaSourceOptions.PATH, "source 'delta' cannot read the Delta table at " + table
+          + ": " + e, e);
     }
   }
 
