@@ -177,9 +177,7 @@ final class DeltaSource implements Source {
     if (readsSnapshot(from)) {
       return new ArrayList<>(snapshotFiles(to.version(), false));
     }
-    TableChanges.Result result = changes(from.version(), to.version());
-    count(result, to.version());
-    return new ArrayList<>(result.files());
+    return new ArrayList<>(changes(from.version(), to.version()).files());
   }
 
   @Override
@@ -256,6 +254,8 @@ final class DeltaSource implements Source {
       lastChanges = KernelEngine.call(() -> changes.read(from, to));
       lastChangesFrom = from;
       lastChangesTo = to;
+      // Here, not only when a batch plans them: skipped commits with no data after them never get a batch.
+      count(lastChanges, to);
     }
     return lastChanges;
   }

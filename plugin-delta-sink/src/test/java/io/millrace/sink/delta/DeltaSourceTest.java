@@ -159,6 +159,9 @@ class DeltaSourceTest {
       try (Source source = open(table, "skipChangeCommits", "true")) {
         Offset first = source.latestOffset(source.initialOffset(), ReadLimit.allAvailable());
         table.replace(events(100, 2));
+        assertThat(source.latestOffset(first, ReadLimit.allAvailable())).as("a skipped commit alone is nothing new")
+            .isEqualTo(first);
+        assertThat(source.metrics()).as("but it is counted already").containsEntry("numSkippedChangeCommits", "1");
         table.append(events(3, 2));
         Offset next = source.latestOffset(first, ReadLimit.allAvailable());
         assertThat(next.json()).isEqualTo("{\"version\":3}");
