@@ -13,7 +13,6 @@ import io.delta.kernel.internal.data.ScanStateRow;
 import io.delta.kernel.types.StructType;
 import io.delta.kernel.utils.CloseableIterator;
 import io.delta.kernel.utils.FileStatus;
-import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.io.IOException;
@@ -91,53 +90,13 @@ final class DeltaTableRows {
       }
       Object[] values = new Object[columns.length];
       for (int c = 0; c < columns.length; c++) {
-        values[c] = value(columns[c], schema.field(c).type(), r);
+        values[c] = KernelValues.value(columns[c], schema.field(c).type(), r);
       }
       out.add(Row.wrap(values));
     }
   }
 
-  private static Object value(ColumnVector column, DataType type, int r) {
-    if (column.isNullAt(r)) {
-      return null;
-    }
-    switch (type.kind()) {
-      case BOOLEAN: return column.getBoolean(r);
-      case BYTE: return column.getByte(r);
-      case SHORT: return column.getShort(r);
-      case INT: case DATE: return column.getInt(r);
-      case LONG: case TIMESTAMP: case TIMESTAMP_NTZ: return column.getLong(r);
-      case FLOAT: return column.getFloat(r);
-      case DOUBLE: return column.getDouble(r);
-      case DECIMAL: return column.getDecimal(r);
-      case STRING: return column.getString(r);
-      case BINARY: return column.getBinary(r);
-      case ARRAY: {
-        io.delta.kernel.data.ArrayValue array = column.getArray(r);
-        java.util.List<Object> out = new java.util.ArrayList<>(array.getSize());
-        for (int i = 0; i < array.getSize(); i++) {
-          out.add(value(array.getElements(), type.elementType(), i));
-        }
-        return java.util.Collections.unmodifiableList(out);
-      }
-      case MAP: {
-        io.delta.kernel.data.MapValue map = column.getMap(r);
-        java.util.Map<Object, Object> out = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < map.getSize(); i++) {
-          out.put(value(map.getKeys(), type.keyType(), i), value(map.getValues(), type.valueType(), i));
-        }
-        return java.util.Collections.unmodifiableMap(out);
-      }
-      default:
-        Object[] fields = new Object[type.fields().size()];
-        for (int f = 0; f < fields.length; f++) {
-          fields[f] = value(column.getChild(f), type.fields().field(f).type(), r);
-        }
-        return Row.wrap(fields);
-    }
-  }
-
-  private static CloseableIterator<FileStatus> singleton(FileStatus status) {
+  static CloseableIterator<FileStatus> singleton(FileStatus status) {
     return new CloseableIterator<>() {
       private boolean done;
 

@@ -19,10 +19,16 @@ import io.delta.kernel.types.StructField;
 import io.delta.kernel.types.StructType;
 import io.delta.kernel.types.TimestampNTZType;
 import io.delta.kernel.types.TimestampType;
+import io.millrace.spi.MillraceException;
 import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Schema;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Maps Millrace's SPI types onto Delta's, and values onto Delta partition literals. */
+/**
+ * Maps Millrace's SPI types onto Delta's (for the sink), Delta's back onto the SPI's (for the
+ * source), and values onto Delta partition literals.
+ */
 final class DeltaTypes {
   private DeltaTypes() {}
 
@@ -59,6 +65,65 @@ final class DeltaTypes {
       case STRUCT: return toDelta(type.fields());
       default: throw new IllegalArgumentException("no Delta type for " + type);
     }
+  }
+
+  /**
+   * The SPI schema of a Delta table's schema: each Delta type onto the SPI type of the same name,
+   * names, order and nullability kept. {@code table} names the table in the error for a type the
+   * SPI lacks (such as VARIANT), which is refused rather than read as something near it.
+   */
+  static Schema toSpi(StructType schema, String table) {
+    List<Field> fields = new ArrayList<>();
+    for (StructField field : schema.fields()) {
+      fields.add(new Field(field.getName(), toSpi(field.getDataType(), field.getName(), table), field.isNullable()));
+    }
+    return Schema.of(fields);
+  }
+
+  private static io.millrace.spi.data.DataType toSpi(DataType type, String column, String table) {
+    if (type instanceof BooleanType) {
+      return io.millrace.spi.data.DataType.BOOLEAN;
+    } else if (type instanceof ByteType) {
+      return io.millrace.spi.data.DataType.BYTE;
+    } else if (type instanceof ShortType) {
+      return io.millrace.spi.data.DataType.SHORT;
+    } else if (type instanceof IntegerType) {
+      return io.millrace.spi.data.DataType.INT;
+    } else if (type instanceof LongType) {
+      return io.millrace.spi.data.DataType.LONG;
+    } else if (type instanceof FloatType) {
+      return io.millrace.spi.data.DataType.FLOAT;
+    } else if (type instanceof DoubleType) {
+      return io.millrace.spi.data.DataType.DOUBLE;
+    } else if (type instanceof DecimalType) {
+      DecimalType decimal = (DecimalType) type;
+      return io.millrace.spi.data.DataType.decimal(decimal.getPrecision(), decimal.getScale());
+    } else if (type instanceof StringType) {
+      return io.millrace.spi.data.DataType.STRING;
+    } else if (type instanceof BinaryType) {
+      return io.millrace.spi.data.DataType.BINARY;
+    } else if (type instanceof DateType) {
+      return io.millrace.spi.data.DataType.DATE;
+    } else if (type instanceof TimestampType) {
+      return io.millrace.spi.data.DataType.TIMESTAMP;
+    } else if (type instanceof TimestampNTZType) {
+      return io.millrace.spi.data.DataType.TIMESTAMP_NTZ;
+    } else if (type instanceof ArrayType) {
+      ArrayType array = (ArrayType) type;
+      return io.millrace.spi.data.DataType.array(toSpi(array.getElementType(), column, table), array.containsNull());
+    } else if (type instanceof MapType) {
+      MapType map = (MapType) type;
+      return io.millrace.spi.data.DataType.map(toSpi(map.getKeyType(), column, table),
+          toSpi(map.getValueType(), column, table), map.isValueContainsNull());
+    } else if (type instanceof StructType) {
+      List<Field> fields = new ArrayList<>();
+      for (StructField field : ((StructType) type).fields()) {
+        fields.add(new Field(field.getName(), toSpi(field.getDataType(), column, table), field.isNullable()));
+      }
+      return io.millrace.spi.data.DataType.struct(Schema.of(fields));
+    }
+    throw new MillraceException("source 'delta' cannot read column '" + column + "' of the Delta table at " + table
+        + ": Millrace has no type for Delta's " + type);
   }
 
   /** The partition value literal of an SPI value of {@code type} (null allowed). */

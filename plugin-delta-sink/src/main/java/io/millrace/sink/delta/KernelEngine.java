@@ -7,7 +7,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Delta Kernel's default engine for one sink, and the class-loader discipline around it.
+ * Delta Kernel's default engine for one sink or source, and the class-loader discipline around it.
  *
  * <p>Hadoop and Kernel load classes by name (file systems, log stores, codecs) through the
  * thread's context class loader; the runtime loads this plugin in its own class loader, which

@@ -1,8 +1,12 @@
 /**
  * The {@code delta} sink: writes each micro-batch into a Delta Lake table through Delta Kernel,
- * exactly once.
+ * exactly once; and the {@code delta} source ({@link io.millrace.sink.delta.DeltaSourceProvider}):
+ * reads a Delta table as Spark's Delta source reads an append-only one, the latest snapshot first,
+ * then the data files later commits add (see {@link io.millrace.sink.delta.DeltaSource}). Both
+ * share the Kernel engine ({@link io.millrace.sink.delta.KernelEngine}) and the type mapping
+ * ({@link io.millrace.sink.delta.DeltaTypes}).
  *
- * <p>How it keeps its promises:
+ * <p>How the sink keeps its promises:
  * <ul>
  *   <li><b>Idempotence.</b> Every commit carries Delta's transaction identifier
  *       {@code (txnAppId, batchId)}. A batch whose id is at or below the table's recorded version
