@@ -127,6 +127,14 @@ public final class JoinPlan {
     }
     int let = leftEventTime.map(left::indexOf).orElse(-1);
     int ret = rightEventTime.map(right::indexOf).orElse(-1);
+    for (int i = 0; i < lk.size(); i++) {
+      if ((lk.get(i) == let || rk.get(i) == ret) && left.field(lk.get(i)).type() == DataType.TIMESTAMP) {
+        // A key that carries a watermark bounds both sides, as Spark's key watermark predicate:
+        // equal keys mean equal times, so a row at or before the watermark can match no later row.
+        return new JoinPlan(type, left, right, output(type, left, right), toArray(lk), toArray(rk),
+            Schema.of(keyFields), bound, condition.toString(), let, ret, lk.get(i), 0, rk.get(i), 0);
+      }
+    }
     // Left rows end by a bound of (right event time - a left time column) from above.
     int leftState = -1;
     long leftOffset = 0;
