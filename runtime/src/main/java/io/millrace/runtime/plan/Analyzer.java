@@ -164,8 +164,19 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
   @Override
   public ResolvedPlan aggregate(LogicalPlan.Aggregate agg) {
     ResolvedPlan input = resolve(agg.child());
-    return new ResolvedPlan.Aggregate(input, AggregationPlan.bind(agg.grouping(), agg.aggregates(), input.schema(),
-        input.eventTime().map(EventTime::column)));
+    AggregationPlan plan = AggregationPlan.bind(agg.grouping(), agg.aggregates(), input.schema(),
+        input.eventTime().map(EventTime::column));
+    // After a join either side's event time is watermarked, as in Spark: a grouping on the other one counts.
+    for (EventTime other : input.eventTimes()) {
+      if (!plan.evictsByWatermark()) {
+        plan = AggregationPlan.bind(agg.grouping(), agg.aggregates(), input.schema(), Optional.of(other.column()));
+      }
+    }
+    if (!plan.evictsByWatermark()) {
+      plan = AggregationPlan.bind(agg.grouping(), agg.aggregates(), input.schema(),
+          input.eventTime().map(EventTime::column));
+    }
+    return new ResolvedPlan.Aggregate(input, plan);
   }
 
   @Override
