@@ -182,6 +182,7 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
   @Override
   public ResolvedPlan deduplicate(LogicalPlan.Deduplicate d) {
     ResolvedPlan input = resolve(d.child());
+    oneEventTime(input, d.withinWatermark() ? "dropDuplicatesWithinWatermark" : "dropDuplicates");
     return new ResolvedPlan.Deduplicate(input, DeduplicationPlan.bind(d.columns(), d.withinWatermark(),
         input.schema(), input.eventTime().map(EventTime::column),
         input.eventTime().map(EventTime::delayMillis).orElse(0L)));
@@ -200,12 +201,29 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
   public ResolvedPlan join(LogicalPlan.Join join) {
     ResolvedPlan left = resolve(join.left());
     ResolvedPlan right = resolve(join.right());
+    oneEventTime(left, "join (left side)");
+    oneEventTime(right, "join (right side)");
     JoinType type = JoinType.parse(join.joinType());
     if (join.condition() != null) {
       return join(left, right, JoinPlan.bind(type, join.condition(), left.schema(), right.schema(),
           left.eventTime().map(EventTime::column), right.eventTime().map(EventTime::column)));
     }
     return using(left, right, join.using(), type);
+  }
+
+  /**
+   * Refuses an operator whose input rows carry two watermarked event times (a join's rows carry
+   * both sides'): Spark 4.0 (multiple stateful operators allowed, its default) fails such a
+   * deduplication or join at its first batch, unable to tell which time its watermark applies
+   * to; here it is refused at start, with Spark's reason.
+   */
+  private static void oneEventTime(ResolvedPlan input, String operator) {
+    List<EventTime> times = input.eventTimes();
+    if (times.size() > 1) {
+      throw new AnalysisException(operator + ": more than one event time columns are available (" + times.stream()
+          .map(EventTime::column).toList() + "). Please ensure there is at most one event time column per stream"
+          + " (as Spark); after a join, select or drop all but one of the joined rows' event-time columns first");
+    }
   }
 
   /**
