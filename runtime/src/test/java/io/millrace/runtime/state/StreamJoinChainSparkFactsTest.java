@@ -59,6 +59,8 @@ class StreamJoinChainSparkFactsTest {
   private static final Schema LEFT = Schema.parse("lk INT, lts TIMESTAMP, lv STRING");
   private static final Schema RIGHT = Schema.parse("rk INT, rts TIMESTAMP, rv STRING");
   private static final String RESTARTED = "_restarted_after_step_3";
+  /** The scenario whose late-row figures differ from Spark's on purpose, from its step 4 on. */
+  private static final String KEY_ONLY = "chain_inner_key_only_window_lts";
 
   private MillraceSession session;
   private ManualClock clock;
@@ -125,10 +127,14 @@ class StreamJoinChainSparkFactsTest {
   private void run(Scenario s, int restartAfter) {
     OutputMode mode = OutputMode.valueOf(s.mode.toUpperCase(java.util.Locale.ROOT));
     if (s.refused != null) {
+      // Spark refuses a join in update or complete mode at start, and fails a deduplication over
+      // rows with two event times at its first batch; Millrace refuses both at start.
+      boolean twoEventTimes = s.refused.contains("More than one event time columns");
       assertThatThrownBy(() -> StreamTest.testStream(query(s), mode)
           .run(startStream(), addData(left, s.steps.get(0).left)))
           .as("Spark refuses %s: %s", s.name, s.refused)
-          .hasStackTraceContaining("append output mode only").hasStackTraceContaining("not in " + s.mode);
+          .hasStackTraceContaining(twoEventTimes ? "more than one event time columns" : "append output mode only")
+          .hasStackTraceContaining(twoEventTimes ? "[lts, rts]" : "not in " + s.mode);
       return;
     }
     Dataset d = query(s);
@@ -180,8 +186,24 @@ class StreamJoinChainSparkFactsTest {
         }
       }
       assertThat(batches).as("%s: the batches of step %d", s.name, step).isEqualTo(s.sparkBatches(step));
+      Map<Integer, long[]> expected = new TreeMap<>();
+      s.sparkOperators(step).forEach((o, f) -> expected.put(o, f.clone()));
+      if (s.name.startsWith(KEY_ONLY) && step >= 4) {
+        // Differs from Spark 4.0.1 on purpose (README, "Joining two streams"): with nothing after
+        // the join reading rts and a condition that does not either, Spark's optimizer prunes rts
+        // from the join's right input, and with it the right side's late-row filter: the late
+        // right row of step 4 (1|00:15|late_r) stays in Spark's join state (one row more from
+        // then on, the key-only join never evicts) and its joined rows are dropped as late by
+        // the aggregation (one partial row) instead of the row by the join. The rows emitted and
+        // the watermarks are Spark's (checked above).
+        if (step == 4) {
+          expected.get(0)[0] -= 1;
+          expected.get(1)[0] += 1;
+        }
+        expected.get(1)[1] -= 1;
+      }
       assertThat(text(ops)).as("%s: each operator's late rows and rows in state after step %d", s.name, step)
-          .isEqualTo(text(s.sparkOperators(step)));
+          .isEqualTo(text(expected));
     }
   }
 
