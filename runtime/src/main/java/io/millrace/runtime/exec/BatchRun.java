@@ -29,7 +29,10 @@ final class BatchRun {
   private final Map<Integer, StateOperatorProgress> state = new TreeMap<>();
   private final BooleanSupplier stopRequested;
 
-  /** A batch of a query without stateful operators: no operator asks for a watermark. */
+  /**
+   * A batch for callers that run no stateful operator: the watermarks are not per operator, so
+   * any stateful operator would find none.
+   */
   BatchRun(long id, EvalContext context, BatchReader reader, ProgressTracker.Timer timer, List<SourceBinding> sources,
       List<Offset> starts, List<Offset> ends, long lateWatermarkMs, long evictionWatermarkMs,
       BooleanSupplier stopRequested) {
@@ -116,11 +119,6 @@ final class BatchRun {
   long evictionWatermarkMicros(int operatorId) {
     Long ms = evictionWatermarksMs.get(operatorId);
     return ms == null ? Long.MIN_VALUE : ms * 1000;
-  }
-
-  /** Operator {@code operatorId}'s eviction watermark in ms, if one reaches it (for its progress). */
-  java.util.Optional<Long> evictionWatermarkMs(int operatorId) {
-    return java.util.Optional.ofNullable(evictionWatermarksMs.get(operatorId));
   }
 
   synchronized void reportState(int operatorId, StateOperatorProgress progress) {

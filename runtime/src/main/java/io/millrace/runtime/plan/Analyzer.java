@@ -325,8 +325,8 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
     List<RowPipeline.Stage> stage = new ArrayList<>(1);
     Schema output = project(input.schema(), columns, stage);
     Optional<EventTime> eventTime = Optional.empty();
-    if (input.eventTime().isPresent()) {
-      EventTime in = input.eventTime().get();
+    // The input's event time where it is kept; after a join, the other side's if only that one is.
+    for (EventTime in : input.eventTimes()) {
       for (int i = 0; i < columns.size() && eventTime.isEmpty(); i++) {
         if (references(columns.get(i), in.column(), input.schema())) {
           eventTime = Optional.of(in.renamed(output.field(i).name()));
