@@ -49,6 +49,10 @@ public final class JoinOracle {
 
   static final class Scenario {
     String name, type, leftDelay, rightDelay, condition;
+    /** The query's output mode (append unless the scenario says "mode ..."). */
+    String mode = "append";
+    /** What runs on the joined rows before the sink, in order ("after ..." lines); empty for the join alone. */
+    List<String> after = new ArrayList<>();
     List<List<RowSpec>> steps = new ArrayList<>();
     /** 0 = normal run; N > 0 = stop the query after step N and continue with a new query (same checkpoint). */
     int restartAfter = 0;
@@ -57,6 +61,7 @@ public final class JoinOracle {
       Scenario v = new Scenario();
       v.name = name + "_restarted_after_step_" + afterStep;
       v.type = type; v.leftDelay = leftDelay; v.rightDelay = rightDelay; v.condition = condition;
+      v.mode = mode; v.after = after;
       v.steps = steps; v.restartAfter = afterStep;
       return v;
     }
@@ -83,6 +88,10 @@ public final class JoinOracle {
         cur.rightDelay = l.substring(12).trim();
       } else if (l.startsWith("condition ")) {
         cur.condition = l.substring(10).trim();
+      } else if (l.startsWith("mode ")) {
+        cur.mode = l.substring(5).trim();
+      } else if (l.startsWith("after ")) {
+        cur.after.add(l.substring(6).trim());
       } else if (l.equals("step")) {
         cur.steps.add(new ArrayList<>());
       } else if (l.startsWith("L ") || l.startsWith("R ")) {
@@ -384,6 +393,14 @@ public final class JoinOracle {
         b.append(" custom ").append(c.length() == 0 ? "-" : c.toString());
       }
       res.lines.add(b.toString());
+      // A chain's other stateful operators (Spark lists them from the sink down: index = operator id).
+      for (int oi = 1; p != null && oi < p.stateOperators().length; oi++) {
+        StateOperatorProgress o = p.stateOperators()[oi];
+        res.lines.add("operator " + oi + " " + o.operatorName() + " dropped " + o.numRowsDroppedByWatermark()
+            + " total " + o.numRowsTotal() + " updated " + o.numRowsUpdated() + " removed " + o.numRowsRemoved());
+      }
+      if (p != null && p.stateOperators().length > 1)
+        res.lines.add("operator 0 " + p.stateOperators()[0].operatorName());
       for (String r : batchRows.getOrDefault(key, List.of())) res.lines.add("out " + r);
     }
     if (s.restartAfter > 0 && !restartWritten) res.lines.add("restart");
@@ -399,13 +416,39 @@ public final class JoinOracle {
     if (!s.leftDelay.equals("none")) left = left.withWatermark("lts", s.leftDelay);
     if (!s.rightDelay.equals("none")) right = right.withWatermark("rts", s.rightDelay);
     Dataset<Row> joined = left.join(right, functions.expr(s.condition), s.type);
+    for (String op : s.after) joined = after(joined, op);
     return joined.writeStream()
         .queryName("join_oracle_" + s.name)
-        .outputMode(OutputMode.Append())
+        .outputMode(s.mode)
         .trigger(Trigger.ProcessingTime(0))
         .option("checkpointLocation", ckpt.toString())
         .foreachBatch(sink)
         .start();
+  }
+
+  /**
+   * One "after" step on the joined rows: "select c1,c2,..", "dropDuplicates c1,..",
+   * "dropDuplicatesWithinWatermark c1,..", or "window COLUMN DURATION" (groupBy(window(COLUMN,
+   * DURATION)).count(), output as window start, window end, count).
+   */
+  static Dataset<Row> after(Dataset<Row> in, String op) {
+    String[] t = op.split("\\s+", 2);
+    String[] cols = t.length > 1 ? t[1].split("\\s*,\\s*") : new String[0];
+    switch (t[0]) {
+      case "select":
+        return in.selectExpr(cols);
+      case "dropDuplicates":
+        return in.dropDuplicates(cols);
+      case "dropDuplicatesWithinWatermark":
+        return in.dropDuplicatesWithinWatermark(cols);
+      case "window": {
+        String[] w = t[1].split("\\s+", 2);
+        return in.groupBy(functions.window(functions.col(w[0]), w[1])).count()
+            .select(functions.col("window.start"), functions.col("window.end"), functions.col("count"));
+      }
+      default:
+        throw new IllegalArgumentException("unknown after step " + op);
+    }
   }
 
   /** Waits (up to 30 s) until query number queryNo has reported progress for each of its sink batches. */
@@ -504,6 +547,8 @@ public final class JoinOracle {
       all.add("left_delay " + s.leftDelay);
       all.add("right_delay " + s.rightDelay);
       all.add("condition " + s.condition);
+      if (!s.mode.equals("append")) all.add("mode " + s.mode);
+      for (String a : s.after) all.add("after " + a);
       if (r.retryReason != null) all.add("# WARNING: still invalid after retries: " + r.retryReason);
       boolean refused = r.lines.stream().anyMatch(x -> x.startsWith("refused "));
       if (s.name.startsWith("refused") && !refused)

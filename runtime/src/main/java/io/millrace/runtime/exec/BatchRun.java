@@ -23,18 +23,30 @@ final class BatchRun {
   private final List<Offset> starts;
   private final List<Offset> ends;
   private final LongAdder[] rowsRead;
-  private final long lateWatermarkMs;
-  private final long evictionWatermarkMs;
+  /** Each stateful operator's input watermarks by operator id; absent where none reaches it. */
+  private final Map<Integer, Long> lateWatermarksMs;
+  private final Map<Integer, Long> evictionWatermarksMs;
   private final Map<Integer, StateOperatorProgress> state = new TreeMap<>();
   private final BooleanSupplier stopRequested;
 
   /**
-   * @param lateWatermarkMs the watermark rows are late by: the previous batch's
-   * @param evictionWatermarkMs the watermark state is evicted by: this batch's
+   * A batch for callers that run no stateful operator: the watermarks are not per operator, so
+   * any stateful operator would find none.
    */
   BatchRun(long id, EvalContext context, BatchReader reader, ProgressTracker.Timer timer, List<SourceBinding> sources,
       List<Offset> starts, List<Offset> ends, long lateWatermarkMs, long evictionWatermarkMs,
       BooleanSupplier stopRequested) {
+    this(id, context, reader, timer, sources, starts, ends, Map.of(), Map.of(), stopRequested);
+  }
+
+  /**
+   * @param lateWatermarksMs each stateful operator's input watermark rows are late by: the one
+   *     propagated from the previous batch's watermark
+   * @param evictionWatermarksMs each one's input watermark state is evicted by: from this batch's
+   */
+  BatchRun(long id, EvalContext context, BatchReader reader, ProgressTracker.Timer timer, List<SourceBinding> sources,
+      List<Offset> starts, List<Offset> ends, Map<Integer, Long> lateWatermarksMs,
+      Map<Integer, Long> evictionWatermarksMs, BooleanSupplier stopRequested) {
     this.id = id;
     this.stopRequested = stopRequested;
     this.context = context;
@@ -47,8 +59,8 @@ final class BatchRun {
     for (int i = 0; i < rowsRead.length; i++) {
       rowsRead[i] = new LongAdder();
     }
-    this.lateWatermarkMs = lateWatermarkMs;
-    this.evictionWatermarkMs = evictionWatermarkMs;
+    this.lateWatermarksMs = Map.copyOf(lateWatermarksMs);
+    this.evictionWatermarksMs = Map.copyOf(evictionWatermarksMs);
   }
 
   long id() {
@@ -97,14 +109,16 @@ final class BatchRun {
     return all;
   }
 
-  /** The late-row watermark in microseconds for an operator, or {@link Long#MIN_VALUE} when none reaches it. */
-  long lateWatermarkMicros(boolean watermarked) {
-    return watermarked ? lateWatermarkMs * 1000 : Long.MIN_VALUE;
+  /** Operator {@code operatorId}'s late-row watermark in microseconds, or {@link Long#MIN_VALUE} when none reaches it. */
+  long lateWatermarkMicros(int operatorId) {
+    Long ms = lateWatermarksMs.get(operatorId);
+    return ms == null ? Long.MIN_VALUE : ms * 1000;
   }
 
-  /** The eviction watermark in microseconds for an operator, or {@link Long#MIN_VALUE} when none reaches it. */
-  long evictionWatermarkMicros(boolean watermarked) {
-    return watermarked ? evictionWatermarkMs * 1000 : Long.MIN_VALUE;
+  /** Operator {@code operatorId}'s eviction watermark in microseconds, or {@link Long#MIN_VALUE} when none reaches it. */
+  long evictionWatermarkMicros(int operatorId) {
+    Long ms = evictionWatermarksMs.get(operatorId);
+    return ms == null ? Long.MIN_VALUE : ms * 1000;
   }
 
   synchronized void reportState(int operatorId, StateOperatorProgress progress) {

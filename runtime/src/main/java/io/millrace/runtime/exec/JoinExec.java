@@ -57,6 +57,12 @@ final class JoinExec extends StatefulExec {
     return watermarked() && (plan.evicts(0) || plan.evicts(1));
   }
 
+  /** The input watermark delayed by the condition's time bounds: see {@link JoinPlan#outputWatermarkMs}. */
+  @Override
+  long outputWatermarkMs(long inputWatermarkMs) {
+    return plan.outputWatermarkMs(inputWatermarkMs);
+  }
+
   @Override
   void checkState(StateContext context) throws IOException {
     StatefulStreamJoin.checkStateSchema(operatorId(), plan, context.checkpoint(), context.storage());

@@ -282,7 +282,7 @@ public final class MicroBatchExecution implements StreamingQuery {
       long watermarkMs = Math.max(last.batchWatermarkMs(), restart.lastCommit().orElseThrow().nextBatchWatermarkMs());
       watermarks.restore(watermarkMs);
       lateWatermarkMs = last.batchWatermarkMs();
-      noDataBatchDue = plan.watermarkDriven(spec.outputMode()) && watermarkMs > last.batchWatermarkMs();
+      noDataBatchDue = plan.watermarkDriven(spec.outputMode(), last.batchWatermarkMs(), watermarkMs);
       LOG.info("Query {} resumes at batch {}", checkpoint.queryId(), nextBatchId);
       return;
     }
@@ -498,8 +498,8 @@ public final class MicroBatchExecution implements StreamingQuery {
     List<io.millrace.runtime.expr.EventTimeStats> eventTimes = WatermarkTracker.collectors(plan.watermarkDelaysMs().length);
     EvalContext context = EvalContext.ofBatch(seq.batchTimestampMs() * 1000,
         eventTimes.toArray(new io.millrace.runtime.expr.EventTimeStats[0]));
-    BatchRun run = new BatchRun(batchId, context, reader, timer, sources, starts, ends, lateWatermarkMs,
-        seq.batchWatermarkMs(), this::abandonOnStop);
+    BatchRun run = new BatchRun(batchId, context, reader, timer, sources, starts, ends,
+        plan.inputWatermarks(lateWatermarkMs), plan.inputWatermarks(seq.batchWatermarkMs()), this::abandonOnStop);
     List<RowTask> tasks = plan.root().tasks(run);
     long outputRows = write(batchId, tasks, context, timer);
     long nextWatermarkMs = watermarks.update(eventTimes);
@@ -514,7 +514,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     });
     nextBatchId = batchId + 1;
     lateWatermarkMs = seq.batchWatermarkMs();
-    noDataBatchDue = plan.watermarkDriven(spec.outputMode()) && nextWatermarkMs > seq.batchWatermarkMs();
+    noDataBatchDue = plan.watermarkDriven(spec.outputMode(), seq.batchWatermarkMs(), nextWatermarkMs);
     long inputRows = run.rowsRead();
     StreamingQueryProgress p = progress.finishBatch(timer, batchId, inputRows, outputRows,
         watermarks.progress(seq.batchWatermarkMs(), eventTimes), run.stateProgress(),

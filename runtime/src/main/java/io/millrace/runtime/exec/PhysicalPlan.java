@@ -56,6 +56,33 @@ final class PhysicalPlan {
     return false;
   }
 
+  /**
+   * Whether the query's watermark moving from {@code fromMs} to {@code toMs} is worth a batch
+   * without data, as Spark decides it: some stateful operator that emits or evicts by the
+   * watermark sees its own input watermark move (an operator after a join may not yet, while the
+   * join's state watermarks lag behind the query's).
+   */
+  boolean watermarkDriven(OutputMode mode, long fromMs, long toMs) {
+    if (toMs <= fromMs || !watermarkDriven(mode)) {
+      return false;
+    }
+    java.util.Map<Integer, Long> from = inputWatermarks(fromMs);
+    java.util.Map<Integer, Long> to = inputWatermarks(toMs);
+    for (StatefulExec op : stateful) {
+      Long before = from.get(op.operatorId());
+      Long after = to.get(op.operatorId());
+      if (op.evictsByWatermark(mode) && before != null && after > before) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Each stateful operator's input watermark for the query's watermark {@code queryMs}: see {@link WatermarkPropagation}. */
+  java.util.Map<Integer, Long> inputWatermarks(long queryMs) {
+    return WatermarkPropagation.inputWatermarks(root, queryMs);
+  }
+
   String treeString() {
     return PlanText.of((PhysicalOperator) root, PhysicalOperator::children, PhysicalOperator::describe);
   }

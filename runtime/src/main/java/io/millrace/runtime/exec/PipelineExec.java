@@ -10,11 +10,19 @@ final class PipelineExec implements PhysicalOperator {
   private final PhysicalOperator child;
   private final RowPipeline pipeline;
   private final List<String> operators;
+  private final boolean definesWatermark;
 
-  PipelineExec(PhysicalOperator child, RowPipeline pipeline, List<String> operators) {
+  /** @param definesWatermark whether a {@code withWatermark} is among the fused operators */
+  PipelineExec(PhysicalOperator child, RowPipeline pipeline, List<String> operators, boolean definesWatermark) {
     this.child = child;
     this.pipeline = pipeline;
     this.operators = List.copyOf(operators);
+    this.definesWatermark = definesWatermark;
+  }
+
+  /** Whether a {@code withWatermark} is among the fused operators: the query's watermark starts here. */
+  boolean definesWatermark() {
+    return definesWatermark;
   }
 
   @Override

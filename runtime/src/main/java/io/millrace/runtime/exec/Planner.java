@@ -121,8 +121,10 @@ final class Planner implements ResolvedPlan.Visitor<PhysicalOperator> {
     }
     Collections.reverse(nodes);
     FusedSteps steps = new FusedSteps();
+    boolean definesWatermark = false;
     for (ResolvedPlan n : nodes) {
       if (n instanceof ResolvedPlan.Watermark w) {
+        definesWatermark = true;
         watermarkDelays.put(w.id(), w.delayMillis());
         steps.watermark(w);
       } else {
@@ -130,6 +132,7 @@ final class Planner implements ResolvedPlan.Visitor<PhysicalOperator> {
       }
     }
     PhysicalOperator input = node.accept(this);
-    return new PipelineExec(input, RowPipeline.ofSteps(steps.steps(), node.schema(), top.schema()), steps.names());
+    return new PipelineExec(input, RowPipeline.ofSteps(steps.steps(), node.schema(), top.schema()), steps.names(),
+        definesWatermark);
   }
 }

@@ -60,13 +60,6 @@ final class QueryChecks {
   private static void check(StatefulExec op, OutputMode mode) {
     boolean evicts = op.evictsByWatermark(OutputMode.APPEND);
     String where = op.name() + " [operator " + op.operatorId() + "]";
-    List<JoinExec> joinsBelow = below(op, JoinExec.class);
-    if (!joinsBelow.isEmpty()) {
-      throw new AnalysisException(where + " cannot run after the stream-stream join [operator "
-          + joinsBelow.get(0).operatorId() + "] yet: a join passes its rows on later than the query's watermark"
-          + " (outer rows only when the watermark has passed them), and an operator after it would drop them as"
-          + " late until joins hand their own watermark downstream; aggregate in a query that reads the join's output");
-    }
     if (op instanceof JoinExec join) {
       join.plan().checkSupported();
       if (mode != OutputMode.APPEND) {

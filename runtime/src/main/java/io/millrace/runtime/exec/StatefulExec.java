@@ -12,8 +12,8 @@ import java.util.Optional;
  * A stateful operator in the plan: its stable operator id (its state lives in
  * {@code state/<id>/}), its input (an {@link ExchangeExec}), and whether an event-time watermark
  * reaches it. Each batch it runs its input's tasks into map sides, loads and updates its state
- * with the batch's watermarks — rows are late by the previous batch's watermark, state is
- * evicted by this batch's, as in Spark 3.4+ — and hands on the rows it emits.
+ * with its own input watermarks ({@link WatermarkPropagation}) — rows are late by the previous
+ * batch's, state is evicted by this batch's, as in Spark 3.5+ — and hands on the rows it emits.
  */
 abstract class StatefulExec implements PhysicalOperator {
   private final List<PhysicalOperator> inputs;
@@ -55,6 +55,15 @@ abstract class StatefulExec implements PhysicalOperator {
 
   /** Describes what the operator does, after its name and id in {@code explain()}. */
   abstract String arguments();
+
+  /**
+   * What the operator guarantees about the event time of what it emits, given its input
+   * watermark (Spark's {@code produceOutputWatermark}): no later row of its output is older. By
+   * default the input watermark itself: an aggregation or deduplication evicts by it.
+   */
+  long outputWatermarkMs(long inputWatermarkMs) {
+    return inputWatermarkMs;
+  }
 
   final int operatorId() {
     return operatorId;
@@ -112,8 +121,8 @@ abstract class StatefulExec implements PhysicalOperator {
 
   @Override
   public final List<RowTask> tasks(BatchRun batch) throws Exception {
-    long late = batch.lateWatermarkMicros(watermarked);
-    long eviction = batch.evictionWatermarkMicros(watermarked);
+    long late = batch.lateWatermarkMicros(operatorId);
+    long eviction = batch.evictionWatermarkMicros(operatorId);
     StatefulOperator op = operator;
     List<PartitionInput> mapSides = new java.util.ArrayList<>();
     for (int i = 0; i < inputs.size(); i++) {

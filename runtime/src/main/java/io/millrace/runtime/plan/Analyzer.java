@@ -181,13 +181,25 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
   @Override
   public ResolvedPlan aggregate(LogicalPlan.Aggregate agg) {
     ResolvedPlan input = resolve(agg.child());
-    return new ResolvedPlan.Aggregate(input, AggregationPlan.bind(agg.grouping(), agg.aggregates(), input.schema(),
-        input.eventTime().map(EventTime::column)));
+    AggregationPlan plan = AggregationPlan.bind(agg.grouping(), agg.aggregates(), input.schema(),
+        input.eventTime().map(EventTime::column));
+    // After a join either side's event time is watermarked, as in Spark: a grouping on the other one counts.
+    for (EventTime other : input.eventTimes()) {
+      if (!plan.evictsByWatermark()) {
+        plan = AggregationPlan.bind(agg.grouping(), agg.aggregates(), input.schema(), Optional.of(other.column()));
+      }
+    }
+    if (!plan.evictsByWatermark()) {
+      plan = AggregationPlan.bind(agg.grouping(), agg.aggregates(), input.schema(),
+          input.eventTime().map(EventTime::column));
+    }
+    return new ResolvedPlan.Aggregate(input, plan);
   }
 
   @Override
   public ResolvedPlan deduplicate(LogicalPlan.Deduplicate d) {
     ResolvedPlan input = resolve(d.child());
+    oneEventTime(input, d.withinWatermark() ? "dropDuplicatesWithinWatermark" : "dropDuplicates");
     return new ResolvedPlan.Deduplicate(input, DeduplicationPlan.bind(d.columns(), d.withinWatermark(),
         input.schema(), input.eventTime().map(EventTime::column),
         input.eventTime().map(EventTime::delayMillis).orElse(0L)));
@@ -206,6 +218,8 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
   public ResolvedPlan join(LogicalPlan.Join join) {
     ResolvedPlan left = resolve(join.left());
     ResolvedPlan right = resolve(join.right());
+    oneEventTime(left, "join (left side)");
+    oneEventTime(right, "join (right side)");
     JoinType type = JoinType.parse(join.joinType());
     if (join.condition() != null) {
       return join(left, right, join.condition(), type);
@@ -232,6 +246,21 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
     }
     return join(left, right, JoinPlan.bind(type, condition, left.schema(), right.schema(),
         left.eventTime().map(EventTime::column), right.eventTime().map(EventTime::column)));
+  }
+
+  /**
+   * Refuses an operator whose input rows carry two watermarked event times (a join's rows carry
+   * both sides'): Spark 4.0 (multiple stateful operators allowed, its default) fails such a
+   * deduplication or join at its first batch, unable to tell which time its watermark applies
+   * to; here it is refused at start, with Spark's reason.
+   */
+  private static void oneEventTime(ResolvedPlan input, String operator) {
+    List<EventTime> times = input.eventTimes();
+    if (times.size() > 1) {
+      throw new AnalysisException(operator + ": more than one event time columns are available (" + times.stream()
+          .map(EventTime::column).toList() + "). Please ensure there is at most one event time column per stream"
+          + " (as Spark); after a join, select or drop all but one of the joined rows' event-time columns first");
+    }
   }
 
   /**
@@ -332,8 +361,8 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
     List<RowPipeline.Stage> stage = new ArrayList<>(1);
     Schema output = project(input.schema(), columns, stage);
     Optional<EventTime> eventTime = Optional.empty();
-    if (input.eventTime().isPresent()) {
-      EventTime in = input.eventTime().get();
+    // The input's event time where it is kept; after a join, the other side's if only that one is.
+    for (EventTime in : input.eventTimes()) {
       for (int i = 0; i < columns.size() && eventTime.isEmpty(); i++) {
         if (references(columns.get(i), in.column(), input.schema())) {
           eventTime = Optional.of(in.renamed(output.field(i).name()));

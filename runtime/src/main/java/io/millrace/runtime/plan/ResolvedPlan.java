@@ -22,6 +22,15 @@ public sealed interface ResolvedPlan {
   /** The output column that holds the watermarked event time, if one does. */
   Optional<EventTime> eventTime();
 
+  /**
+   * Every output column that holds a watermarked event time, {@link #eventTime()} first. Only a
+   * join's rows have more than one (Spark keeps the event-time metadata of both sides' columns);
+   * the others are carried on by name through the stateless operators after it.
+   */
+  default List<EventTime> eventTimes() {
+    return eventTime().map(List::of).orElse(List.of());
+  }
+
   /** A column that carries event time, and the delay of the {@code withWatermark} it comes from. */
   record EventTime(String column, long delayMillis) {
     public EventTime renamed(String name) {
@@ -155,6 +164,20 @@ public sealed interface ResolvedPlan {
       return name + " " + arguments;
     }
 
+    /** The event time as the analyzer placed it, then the input's other event times whose columns still exist. */
+    @Override
+    public List<EventTime> eventTimes() {
+      List<EventTime> all = new java.util.ArrayList<>(eventTime().map(List::of).orElse(List.of()));
+      List<EventTime> in = child.eventTimes();
+      for (EventTime e : in.subList(child.eventTime().isPresent() ? 1 : 0, in.size())) {
+        int at = schema.indexOf(e.column());
+        if (at >= 0 && all.stream().noneMatch(a -> a.column().equals(e.column()))) {
+          all.add(e);
+        }
+      }
+      return all;
+    }
+
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.stateless(this);
@@ -207,7 +230,9 @@ public sealed interface ResolvedPlan {
 
     @Override
     public Optional<EventTime> eventTime() {
-      return plan.eventTimeOutput().map(name -> new EventTime(name, child.eventTime().orElseThrow().delayMillis()));
+      return plan.eventTimeOutput().map(name -> new EventTime(name, child.eventTimes().stream()
+          .filter(e -> plan.eventTimeInput().orElseThrow().equals(e.column())).findFirst().orElseThrow()
+          .delayMillis()));
     }
 
     @Override
@@ -263,8 +288,8 @@ public sealed interface ResolvedPlan {
   }
 
   /**
-   * A stream-stream join. Its rows carry the left side's event time where the left side has a
-   * watermark, else the right side's.
+   * A stream-stream join. Its rows carry the event times of both sides; the left side's is
+   * {@link #eventTime()} where the left side has a watermark, else the right side's.
    */
   record Join(ResolvedPlan left, ResolvedPlan right, JoinPlan plan) implements ResolvedPlan {
     @Override
@@ -286,6 +311,16 @@ public sealed interface ResolvedPlan {
     public Optional<EventTime> eventTime() {
       return left.eventTime().isPresent() || plan.type() == io.millrace.runtime.state.JoinType.LEFT_SEMI
           ? left.eventTime() : right.eventTime();
+    }
+
+    /** Both sides' event times, the left's first (Spark's output keeps the metadata of each); a semi join's left only. */
+    @Override
+    public List<EventTime> eventTimes() {
+      List<EventTime> all = new java.util.ArrayList<>(left.eventTimes());
+      if (plan.type() != io.millrace.runtime.state.JoinType.LEFT_SEMI) {
+        all.addAll(right.eventTimes());
+      }
+      return all;
     }
 
     @Override

@@ -33,6 +33,8 @@ public final class AggregationPlan {
    * the window column of another aggregation's output): its group is finished when its end is.
    */
   private final boolean evictsByStructEnd;
+  /** The watermarked input column the grouping holds (or a window on it); null where none. */
+  private final String eventTimeInput;
   private final Aggregator[] aggregators;
   private final Schema keySchema;
   private final Schema valueSchema;
@@ -40,8 +42,9 @@ public final class AggregationPlan {
   private final AggBuffer emptyBuffer;
 
   private AggregationPlan(BoundExpression[] grouping, int windowIndex, TimeWindow.Bound window, int evictionIndex,
-      Aggregator[] aggregators, Schema keySchema, Schema valueSchema, Schema outputSchema) {
+      Aggregator[] aggregators, Schema keySchema, Schema valueSchema, Schema outputSchema, String eventTimeInput) {
     this.grouping = grouping;
+    this.eventTimeInput = evictionIndex >= 0 ? eventTimeInput : null;
     this.windowIndex = windowIndex;
     this.window = window;
     this.evictionIndex = evictionIndex;
@@ -124,7 +127,7 @@ public final class AggregationPlan {
     }
     try {
       return new AggregationPlan(grouping, windowIndex, window, evictionIndex, aggregators, Schema.of(keyFields),
-          Schema.of(valueFields), Schema.of(outputFields));
+          Schema.of(valueFields), Schema.of(outputFields), watermarkColumn.orElse(null));
     } catch (IllegalArgumentException e) {
       throw new AnalysisException("the aggregation has two columns of one name: " + e.getMessage()
           + "; name them apart with .as(\"name\")", e);
@@ -184,6 +187,11 @@ public final class AggregationPlan {
   /** Whether the event time in a group key is null; where {@link #groupsByEventTime()}. */
   boolean nullEventTime(Row key) {
     return key.isNullAt(evictionIndex);
+  }
+
+  /** The input column the watermark evicts groups by (grouped on, or windowed on), if one is. */
+  public Optional<String> eventTimeInput() {
+    return evictionIndex < 0 ? Optional.empty() : Optional.of(eventTimeInput);
   }
 
   /**

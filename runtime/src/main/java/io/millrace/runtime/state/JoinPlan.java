@@ -344,6 +344,24 @@ public final class JoinPlan {
   }
 
   /**
+   * What the join guarantees about the event times of the rows it emits, given its input
+   * watermark, as Spark's {@code produceOutputWatermark}: the least of the input watermark and
+   * each side's state watermark, for a side with a watermarked event time whose rows the
+   * condition bounds (a joined or outer row is emitted no later than its rows can still match,
+   * so its event times lie above those). A join without time bounds hands on its input
+   * watermark unchanged, as in Spark.
+   */
+  public long outputWatermarkMs(long inputWatermarkMs) {
+    long out = inputWatermarkMs;
+    for (int side = 0; side < 2; side++) {
+      if ((side == 0 ? leftEventTime : rightEventTime) >= 0 && evicts(side)) {
+        out = Math.min(out, Math.floorDiv(stateWatermark(side, inputWatermarkMs * 1000), 1000));
+      }
+    }
+    return out;
+  }
+
+  /**
    * Whether a row of {@code side} is already past its side's state watermark: it can match
    * nothing to come, so it is not kept. A row whose time is null never expires, as in Spark.
    */

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * aggregation or a deduplication, into the {@code durable-file} sink. Arguments: checkpoint,
  * sink directory, operator (agg, dedup, dedupTs, dedupWithin, unionChain: a union of two sources, a
  * deduplication and a windowed count; joinOuter: a left outer join of two sources; "agg@rocksdb"
- * picks the state store), and optionally a {@link FaultPoint} and a batch or state version (-1: the
+ * picks the state store; joinWindow: that join then a windowed count), and optionally a {@link FaultPoint} and a batch or state version (-1: the
  * first time) at which the JVM halts.
  */
 public final class StatefulCrashChild {
@@ -74,6 +74,7 @@ public final class StatefulCrashChild {
               .groupBy(window(col("ts"), "5 minutes")).count();
           break;
         }
+        case "joinWindow":
         case "joinOuter": {
           // A left outer join of two sources, six batches each: right row i lands 90 s after left
           // row i on the same key, so some pairs match and the other left rows are emitted with
@@ -86,6 +87,12 @@ public final class StatefulCrashChild {
               .withWatermark("lts", "3 minutes")
               .join(right, io.millrace.api.functions.expr("lk = rk AND rts BETWEEN lts AND lts + INTERVAL 2 MINUTES"),
                   "leftOuter");
+          if (operator.equals("joinWindow")) {
+            // A windowed count of the joined rows (matched and outer) by the left time: a window
+            // is emitted once the join's own watermark (the query's, less the join's time bound)
+            // passes it, in append mode.
+            out = out.groupBy(window(col("lts"), "5 minutes")).count();
+          }
           break;
         }
         default:
