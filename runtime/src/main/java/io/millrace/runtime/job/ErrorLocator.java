@@ -68,7 +68,11 @@ final class ErrorLocator {
 
   /** A source's option, in the section of the source that refused it: {@code source} or {@code sources.<name>}. */
   private RuntimeException sourceOption(PluginOptionException refused) {
-    Optional<YamlNode> found = sources.section(refused.sourceIndex());
+    return inSourceSection(sources.section(refused.sourceIndex()), refused);
+  }
+
+  /** An option refused by a source plugin, in its {@code source} section when there is one. */
+  private RuntimeException inSourceSection(Optional<YamlNode> found, PluginOptionException refused) {
     if (found.isEmpty()) {
       return refused;
     }
@@ -82,15 +86,7 @@ final class ErrorLocator {
 
   /** A static table's option, in the section of the job's static source ({@code static: true}). */
   private RuntimeException staticTableOption(PluginOptionException refused) {
-    Optional<YamlNode> found = sources.staticSection();
-    if (found.isEmpty()) {
-      return refused;
-    }
-    YamlNode source = found.get();
-    if (refused.option().equalsIgnoreCase("schema") && !has(source, "options", "schema")) {
-      return inSection(source, "schema", refused);
-    }
-    return inSection(source.fields.get("options"), source, "options", refused);
+    return inSourceSection(sources.staticSection(), refused);
   }
 
   private YamlNode section(String name) {

@@ -101,17 +101,13 @@ public sealed interface LogicalPlan {
 
   // ---- leaves ---------------------------------------------------------------------------
 
-  /**
-   * A static table ({@code read().format(..).load(path)}): read when the query starts, not a
-   * stream, so it has no offsets; the same object twice is one table. {@code options} are the
-   * plugin's and the engine's ({@code refreshInterval}).
-   */
-  final class StaticRelation implements LogicalPlan {
+  /** A read through a source plugin: its name, options and the schema the user gave; a leaf. */
+  abstract sealed class Relation implements LogicalPlan permits SourceRelation, StaticRelation {
     private final String format;
     private final Map<String, String> options;
     private final Optional<Schema> userSchema;
 
-    public StaticRelation(String format, Map<String, String> options, Optional<Schema> userSchema) {
+    Relation(String format, Map<String, String> options, Optional<Schema> userSchema) {
       this.format = format;
       this.options = Map.copyOf(options);
       this.userSchema = userSchema;
@@ -138,6 +134,42 @@ public sealed interface LogicalPlan {
     public LogicalPlan withChildren(List<LogicalPlan> children) {
       Nodes.requireArity(this, children, 0);
       return this;
+    }
+
+    @Override
+    public String describe() {
+      return format + userSchema.map(s -> " [" + s + "]").orElse("");
+    }
+  }
+
+  /**
+   * The stream a {@code readStream().load()} produced. Each relation object is one source of
+   * the query: a dataset used twice (a self-union) reads one source twice, as in Spark.
+   */
+  final class SourceRelation extends Relation {
+    public SourceRelation(String format, Map<String, String> options, Optional<Schema> userSchema) {
+      super(format, options, userSchema);
+    }
+
+    @Override
+    public String nodeName() {
+      return "StreamingRelation";
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.source(this);
+    }
+  }
+
+  /**
+   * A static table ({@code read().format(..).load(path)}): read when the query starts, not a
+   * stream, so it has no offsets; the same object twice is one table. {@code options} are the
+   * plugin's and the engine's ({@code refreshInterval}).
+   */
+  final class StaticRelation extends Relation {
+    public StaticRelation(String format, Map<String, String> options, Optional<Schema> userSchema) {
+      super(format, options, userSchema);
     }
 
     @Override
@@ -152,61 +184,7 @@ public sealed interface LogicalPlan {
 
     @Override
     public String describe() {
-      return format + " " + new java.util.TreeMap<>(options);
-    }
-  }
-
-  /**
-   * The stream a {@code readStream().load()} produced. Each relation object is one source of
-   * the query: a dataset used twice (a self-union) reads one source twice, as in Spark.
-   */
-  final class SourceRelation implements LogicalPlan {
-    private final String format;
-    private final Map<String, String> options;
-    private final Optional<Schema> userSchema;
-
-    public SourceRelation(String format, Map<String, String> options, Optional<Schema> userSchema) {
-      this.format = format;
-      this.options = Map.copyOf(options);
-      this.userSchema = userSchema;
-    }
-
-    public String format() {
-      return format;
-    }
-
-    public Map<String, String> options() {
-      return options;
-    }
-
-    public Optional<Schema> userSchema() {
-      return userSchema;
-    }
-
-    @Override
-    public List<LogicalPlan> children() {
-      return List.of();
-    }
-
-    @Override
-    public LogicalPlan withChildren(List<LogicalPlan> children) {
-      Nodes.requireArity(this, children, 0);
-      return this;
-    }
-
-    @Override
-    public String nodeName() {
-      return "StreamingRelation";
-    }
-
-    @Override
-    public <R> R accept(Visitor<R> visitor) {
-      return visitor.source(this);
-    }
-
-    @Override
-    public String describe() {
-      return format + userSchema.map(s -> " [" + s + "]").orElse("");
+      return super.describe() + " " + new java.util.TreeMap<>(options());
     }
   }
 

@@ -5,9 +5,8 @@ import io.millrace.runtime.expr.BoundExpression;
 import io.millrace.runtime.expr.EvalContext;
 import io.millrace.runtime.expr.Expression;
 import io.millrace.runtime.expr.JoinConditions;
+import io.millrace.runtime.state.JoinSchemas;
 import io.millrace.runtime.state.JoinType;
-import io.millrace.spi.data.DataType;
-import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.util.ArrayList;
@@ -58,22 +57,7 @@ public final class StaticJoin implements RowPipeline.Generator {
   static StaticJoin bind(JoinType type, Expression condition, Schema left, Schema right, boolean streamLeft,
       StaticTable source, RowPipeline tableRows) {
     checkSupported(type, streamLeft);
-    List<String> clash = new ArrayList<>();
-    for (String name : left.names()) {
-      if (right.indexOf(name) >= 0) {
-        clash.add(name);
-      }
-    }
-    if (!clash.isEmpty()) {
-      throw new AnalysisException("join: both sides have the column(s) " + clash + "; rename them on one side"
-          + " (withColumnRenamed) so that the condition and the output name each column once, or join on them"
-          + " with join(right, List.of(columns), type)");
-    }
-    Schema pair = concat(left, right, false, false);
-    BoundExpression bound = condition.bind(pair);
-    if (!bound.type().equals(DataType.BOOLEAN)) {
-      throw new AnalysisException("join condition '" + condition + "' is " + bound.type() + ", not BOOLEAN");
-    }
+    BoundExpression bound = JoinSchemas.bindCondition(condition, left, right);
     Schema stream = streamLeft ? left : right;
     Schema table = streamLeft ? right : left;
     List<Integer> sk = new ArrayList<>();
@@ -94,8 +78,9 @@ public final class StaticJoin implements RowPipeline.Generator {
       });
     }
     Schema output = type == JoinType.LEFT_SEMI || type == JoinType.LEFT_ANTI ? left
-        : concat(left, right, type == JoinType.RIGHT_OUTER, type == JoinType.LEFT_OUTER);
-    return new StaticJoin(type, streamLeft, stream, table, output, toArray(sk), toArray(tk), bound,
+        : JoinSchemas.concat(left, right, type == JoinType.RIGHT_OUTER, type == JoinType.LEFT_OUTER);
+    return new StaticJoin(type, streamLeft, stream, table, output, JoinSchemas.toArray(sk),
+        JoinSchemas.toArray(tk), bound,
         condition.toString(), source, tableRows);
   }
 
@@ -106,27 +91,13 @@ public final class StaticJoin implements RowPipeline.Generator {
             || type == JoinType.LEFT_ANTI
         : type == JoinType.INNER || type == JoinType.RIGHT_OUTER;
     if (!supported) {
-      throw new AnalysisException("join type " + type.sparkName() + " with a streaming dataset on the " + (streamLeft ? "left"
-          + " and a static dataset on the right" : "right and a static dataset on the left") + " is not supported"
+      throw new AnalysisException("join type " + type.sparkName() + " with a streaming dataset on the "
+          + (streamLeft ? "left and a static dataset on the right" : "right and a static dataset on the left")
+          + " is not supported"
           + " (as in Spark: the static side's unmatched rows would have to wait for the end of the stream);"
           + " supported: " + (streamLeft ? "inner, leftOuter, leftSemi, leftAnti"
               : "inner, rightOuter") + ", or put the stream on the " + (streamLeft ? "right" : "left"));
     }
-  }
-
-  private static Schema concat(Schema left, Schema right, boolean leftNullable, boolean rightNullable) {
-    List<Field> fields = new ArrayList<>();
-    for (Field f : left.fields()) {
-      fields.add(leftNullable ? new Field(f.name(), f.type(), true) : f);
-    }
-    for (Field f : right.fields()) {
-      fields.add(rightNullable ? new Field(f.name(), f.type(), true) : f);
-    }
-    return Schema.of(fields);
-  }
-
-  private static int[] toArray(List<Integer> list) {
-    return list.stream().mapToInt(Integer::intValue).toArray();
   }
 
   public Schema outputSchema() {

@@ -78,22 +78,7 @@ public final class JoinPlan {
           + " either; it is for a stream joined with a static table); supported: inner, leftOuter, rightOuter,"
           + " fullOuter, leftSemi");
     }
-    List<String> clash = new ArrayList<>();
-    for (String name : left.names()) {
-      if (right.indexOf(name) >= 0) {
-        clash.add(name);
-      }
-    }
-    if (!clash.isEmpty()) {
-      throw new AnalysisException("join: both sides have the column(s) " + clash + "; rename them on one side"
-          + " (withColumnRenamed) so that the condition and the output name each column once, or join on them"
-          + " with join(right, List.of(columns), type)");
-    }
-    Schema joined = concat(left, right, false, false);
-    BoundExpression bound = condition.bind(joined);
-    if (!bound.type().equals(DataType.BOOLEAN)) {
-      throw new AnalysisException("join condition '" + condition + "' is " + bound.type() + ", not BOOLEAN");
-    }
+    BoundExpression bound = JoinSchemas.bindCondition(condition, left, right);
     List<Integer> lk = new ArrayList<>();
     List<Integer> rk = new ArrayList<>();
     List<Field> keyFields = new ArrayList<>();
@@ -131,7 +116,8 @@ public final class JoinPlan {
       if ((lk.get(i) == let || rk.get(i) == ret) && left.field(lk.get(i)).type() == DataType.TIMESTAMP) {
         // A key that carries a watermark bounds both sides, as Spark's key watermark predicate:
         // equal keys mean equal times, so a row at or before the watermark can match no later row.
-        return new JoinPlan(type, left, right, output(type, left, right), toArray(lk), toArray(rk),
+        return new JoinPlan(type, left, right, output(type, left, right), JoinSchemas.toArray(lk),
+            JoinSchemas.toArray(rk),
             Schema.of(keyFields), bound, condition.toString(), let, ret, lk.get(i), 0, rk.get(i), 0);
       }
     }
@@ -165,7 +151,8 @@ public final class JoinPlan {
         }
       }
     }
-    return new JoinPlan(type, left, right, output(type, left, right), toArray(lk), toArray(rk),
+    return new JoinPlan(type, left, right, output(type, left, right), JoinSchemas.toArray(lk),
+            JoinSchemas.toArray(rk),
         Schema.of(keyFields), bound, condition.toString(), let, ret, leftState, leftOffset, rightState, rightOffset);
   }
 
@@ -232,23 +219,8 @@ public final class JoinPlan {
     if (type == JoinType.LEFT_SEMI) {
       return left;
     }
-    return concat(left, right, type == JoinType.RIGHT_OUTER || type == JoinType.FULL_OUTER,
+    return JoinSchemas.concat(left, right, type == JoinType.RIGHT_OUTER || type == JoinType.FULL_OUTER,
         type == JoinType.LEFT_OUTER || type == JoinType.FULL_OUTER);
-  }
-
-  private static Schema concat(Schema left, Schema right, boolean leftNullable, boolean rightNullable) {
-    List<Field> fields = new ArrayList<>();
-    for (Field f : left.fields()) {
-      fields.add(leftNullable ? new Field(f.name(), f.type(), true) : f);
-    }
-    for (Field f : right.fields()) {
-      fields.add(rightNullable ? new Field(f.name(), f.type(), true) : f);
-    }
-    return Schema.of(fields);
-  }
-
-  private static int[] toArray(List<Integer> list) {
-    return list.stream().mapToInt(Integer::intValue).toArray();
   }
 
   public JoinType type() {
