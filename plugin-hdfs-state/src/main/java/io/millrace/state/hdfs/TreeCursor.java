@@ -1,8 +1,7 @@
 package io.millrace.state.hdfs;
 
 import io.millrace.spi.state.KeyValue;
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
@@ -13,9 +12,14 @@ import java.util.NoSuchElementException;
  * it are safe while it runs, and it keeps working after the store is closed.
  */
 final class TreeCursor implements Iterator<KeyValue> {
-  private record Frame(Inner node, int child) {}
-
-  private final Deque<Frame> path = new ArrayDeque<>();
+  /**
+   * The inner nodes above the leaf, root first, and the child taken in each: two arrays, not a
+   * deque of frames; a join opens a cursor for every row it probes with, and the frames and
+   * the deque's clearing were a noticeable part of that.
+   */
+  private Inner[] nodes = new Inner[6];
+  private int[] childIndex = new int[6];
+  private int depth;
   private final byte[] prefix;
   /** The first key past the walk, or null. */
   private final byte[] to;
@@ -49,7 +53,7 @@ final class TreeCursor implements Iterator<KeyValue> {
     Node node = root;
     while (node instanceof Inner inner) {
       int child = from == null ? 0 : inner.childFor(from);
-      path.push(new Frame(inner, child));
+      push(inner, child);
       node = inner.children[child];
     }
     leaf = (Leaf) node;
@@ -77,20 +81,33 @@ final class TreeCursor implements Iterator<KeyValue> {
     }
   }
 
+  private void push(Inner inner, int child) {
+    if (depth == nodes.length) {
+      nodes = Arrays.copyOf(nodes, depth * 2);
+      childIndex = Arrays.copyOf(childIndex, depth * 2);
+    }
+    nodes[depth] = inner;
+    childIndex[depth] = child;
+    depth++;
+  }
+
   private void exhausted() {
     leaf = null;
-    path.clear();
+    nodes = null; // the cursor may outlive its walk; the nodes need not
+    depth = 0;
     whenExhausted.run();
   }
 
   private boolean nextLeaf() {
-    while (!path.isEmpty()) {
-      Frame top = path.pop();
-      if (top.child() + 1 < top.node().children.length) {
-        path.push(new Frame(top.node(), top.child() + 1));
-        Node node = top.node().children[top.child() + 1];
+    while (depth > 0) {
+      depth--;
+      Inner top = nodes[depth];
+      int child = childIndex[depth] + 1;
+      if (child < top.children.length) {
+        push(top, child);
+        Node node = top.children[child];
         while (node instanceof Inner inner) {
-          path.push(new Frame(inner, 0));
+          push(inner, 0);
           node = inner.children[0];
         }
         leaf = (Leaf) node;

@@ -89,7 +89,7 @@ final class JoinSideState {
   /** The rows of {@code key} (an encoded join key of key group {@code group}), earliest first. */
   List<Entry> rowsOf(int group, byte[] key) {
     byte[] prefix = keyPrefix(group, key);
-    List<Entry> out = new ArrayList<>();
+    List<Entry> out = null; // most probes find nothing: no list for them
     List<byte[]> elsewhere = null;
     for (Iterator<KeyValue> it = range(prefix, successor(prefix)); it.hasNext(); ) {
       KeyValue kv = it.next();
@@ -100,16 +100,22 @@ final class JoinSideState {
         }
         elsewhere.add(byTime(kv.key()));
       } else {
+        if (out == null) {
+          out = new ArrayList<>();
+        }
         out.add(new Entry(kv.key(), rows.decode(v, v.length - 1), v[v.length - 1] != 0));
       }
     }
     if (elsewhere != null) { // read after the scan: a store need not allow lookups inside a range scan
+      if (out == null) {
+        out = new ArrayList<>(elsewhere.size());
+      }
       for (byte[] at : elsewhere) {
         byte[] v = store.get(at);
         out.add(new Entry(at, rows.decode(v, v.length - 1), v[v.length - 1] != 0));
       }
     }
-    return out;
+    return out == null ? List.of() : out;
   }
 
   /** Records that {@code entry} matched a row of the other side. */
@@ -125,11 +131,11 @@ final class JoinSideState {
     int timeColumn = plan.stateTimeColumn(side);
     boolean timed = timeColumn >= 0 && !row.isNullAt(timeColumn);
     long time = timed ? row.getLong(timeColumn) : 0;
-    byte[] prefix = keyPrefix(group, key);
-    byte[] byKey = Arrays.copyOf(prefix, prefix.length + SUFFIX);
-    LONG.set(byKey, prefix.length, time ^ Long.MIN_VALUE);
-    LONG.set(byKey, prefix.length + 8, batchId);
-    INT.set(byKey, prefix.length + 16, ordinal);
+    int prefix = 4 + key.length;
+    byte[] byKey = keyPrefix(group, key, SUFFIX); // the prefix and the suffix in one array
+    LONG.set(byKey, prefix, time ^ Long.MIN_VALUE);
+    LONG.set(byKey, prefix + 8, batchId);
+    INT.set(byKey, prefix + 16, ordinal);
     store.put(byKey, timed ? NO_VALUE : value(row, matched));
     if (timed) {
       store.put(byTime(byKey), value(row, matched));
@@ -250,7 +256,12 @@ final class JoinSideState {
   }
 
   private byte[] keyPrefix(int group, byte[] key) {
-    byte[] prefix = new byte[4 + key.length];
+    return keyPrefix(group, key, 0);
+  }
+
+  /** {@link #keyPrefix(int, byte[])} with {@code room} zero bytes after it. */
+  private byte[] keyPrefix(int group, byte[] key, int room) {
+    byte[] prefix = new byte[4 + key.length + room];
     prefix[0] = (byte) side;
     prefix[1] = BY_KEY;
     prefix[2] = (byte) (group >>> 8);
@@ -261,11 +272,11 @@ final class JoinSideState {
 
   /** The least key above every key that starts with {@code prefix}. */
   private static byte[] successor(byte[] prefix) {
-    byte[] s = prefix.clone();
-    for (int i = s.length - 1; i >= 0; i--) {
-      if (s[i] != (byte) 0xFF) {
+    for (int i = prefix.length - 1; i >= 0; i--) {
+      if (prefix[i] != (byte) 0xFF) {
+        byte[] s = Arrays.copyOf(prefix, i + 1);
         s[i]++;
-        return Arrays.copyOf(s, i + 1);
+        return s;
       }
     }
     throw new IllegalStateException("no key follows a prefix of 0xFF bytes only");
