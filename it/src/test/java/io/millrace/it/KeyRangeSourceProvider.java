@@ -23,7 +23,9 @@ import java.util.Set;
  * Test source {@code keyRange}: the rows {@code key = 0 .. total-1} ({@code key LONG NOT NULL}),
  * at most {@code rowsPerBatch} a batch, split into {@code numPartitions}. Rows are computed from
  * their offset, never held, so a query over millions of distinct keys costs the source nothing
- * on the heap; the data is fixed, so the available-now trigger ends after the last row.
+ * on the heap; the data is fixed, so the available-now trigger ends after the last row. With
+ * {@code keyColumnFile}, the column is named by that file's text, read when the source is created
+ * (a table whose schema changes between reads).
  */
 public final class KeyRangeSourceProvider implements SourceProvider {
   @Override
@@ -39,7 +41,15 @@ public final class KeyRangeSourceProvider implements SourceProvider {
   @Override
   public Source create(SourceContext context) {
     Options o = context.options();
-    return new KeyRange(o.getLong("total", 1000, 0), o.getLong("rowsPerBatch", 100_000, 1), o.getInt("numPartitions", 1));
+    String column = o.get("keyColumnFile").map(file -> {
+      try {
+        return java.nio.file.Files.readString(java.nio.file.Path.of(file)).trim();
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }).orElse("key");
+    return new KeyRange(o.getLong("total", 1000, 0), o.getLong("rowsPerBatch", 100_000, 1), o.getInt("numPartitions", 1),
+        column);
   }
 
   /** How many keys were read: the next batch starts at {@code key = next}. */
@@ -53,10 +63,10 @@ public final class KeyRangeSourceProvider implements SourceProvider {
   /** The keys {@code from} (inclusive) to {@code until} (exclusive). */
   record Slice(long from, long until) implements InputPartition {}
 
-  private record KeyRange(long total, long rowsPerBatch, int numPartitions) implements Source {
+  private record KeyRange(long total, long rowsPerBatch, int numPartitions, String column) implements Source {
     @Override
     public Schema schema() {
-      return Schema.of(new Field("key", DataType.LONG, false));
+      return Schema.of(new Field(column, DataType.LONG, false));
     }
 
     @Override

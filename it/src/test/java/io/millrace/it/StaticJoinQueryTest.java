@@ -4,6 +4,7 @@ import static io.millrace.api.testing.StreamAction.addData;
 import static io.millrace.api.testing.StreamAction.advanceManualClock;
 import static io.millrace.api.testing.StreamAction.checkLastBatch;
 import static io.millrace.api.testing.StreamAction.execute;
+import static io.millrace.api.testing.StreamAction.expectFailure;
 import static io.millrace.api.testing.StreamAction.startStream;
 import static io.millrace.api.testing.StreamAction.stopStream;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -117,6 +118,26 @@ class StaticJoinQueryTest {
         addData(clicks, Row.of(2, "again")),
         advanceManualClock(1000),
         checkLastBatch(Row.of("again", "bob")));
+  }
+
+  @Test
+  void aReadThatFindsAnotherSchemaFailsTheQueryNamingBothSchemas() throws IOException {
+    Path columnName = dir.resolve("column.txt");
+    Files.writeString(columnName, "id");
+    Dataset table = session.read().format("keyRange").option("total", 3).option("keyColumnFile", columnName.toString())
+        .option("refreshInterval", "1 minute").load();
+    Dataset joined = clicks.toDataset(session).join(table, functions.expr("user = id"), "leftOuter").select("page");
+    StreamTest.testStream(joined).run(
+        startStream(Trigger.processingTime("1 second"), clock),
+        addData(clicks, Row.of(1, "home")),
+        advanceManualClock(1000),
+        checkLastBatch(Row.of("home")),
+        execute("the table's column is renamed", q -> Files.writeString(columnName, "renamed")),
+        advanceManualClock(60_000),
+        addData(clicks, Row.of(1, "cart")),
+        advanceManualClock(1000),
+        expectFailure(io.millrace.spi.MillraceException.class, e -> assertThat(e).hasMessageContaining(
+            "has another schema than when the query started").hasMessageContaining("renamed")));
   }
 
   @Test

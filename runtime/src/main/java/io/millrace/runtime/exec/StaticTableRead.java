@@ -50,12 +50,16 @@ final class StaticTableRead implements StaticTable, AutoCloseable {
   private long readAtMillis;
   private long reads;
   private long rowsRead;
+  /** What the source reported of the last read ({@code numMalformedRows}, ...), logged with it. */
+  private Map<String, String> lastReadMetrics = Map.of();
 
   private StaticTableRead(Engine engine, LogicalPlan.StaticRelation relation) throws IOException {
     this.engine = engine;
     this.format = relation.format();
     this.pluginOptions = new HashMap<>(relation.options());
-    String interval = pluginOptions.remove(REFRESH_INTERVAL);
+    // option keys match ignoring case, as the plugins' own options do
+    String key = pluginOptions.keySet().stream().filter(REFRESH_INTERVAL::equalsIgnoreCase).findFirst().orElse(null);
+    String interval = key == null ? null : pluginOptions.remove(key);
     this.refreshInterval = Optional.ofNullable(interval).map(text -> PluginOptionException.creatingStaticTable(
         () -> refreshInterval(relation, text)));
     this.userSchema = relation.userSchema();
@@ -65,6 +69,8 @@ final class StaticTableRead implements StaticTable, AutoCloseable {
     } catch (IOException | RuntimeException | Error e) {
       deleteQuietly(scratch);
       throw e;
+    } finally {
+      deleteQuietly(scratch.resolve("0"));
     }
   }
 
@@ -79,7 +85,8 @@ final class StaticTableRead implements StaticTable, AutoCloseable {
   }
 
   private static Duration refreshInterval(LogicalPlan.StaticRelation relation, String text) {
-    Options options = Options.of("static table '" + relation.format() + "'", relation.options());
+    Options options = Options.of("static table " + relation.format() + " " + relation.options().getOrDefault("path",
+        ""), relation.options());
     Duration d;
     try {
       d = Options.parseDuration(text);
@@ -128,8 +135,9 @@ final class StaticTableRead implements StaticTable, AutoCloseable {
     rowsRead = rows.size();
     readAtMillis = nowMillis;
     current = new Snapshot(reads, rows);
-    LOG.info("Read the static table {}: {} rows (read {}{})", description(), rows.size(), reads,
-        refreshInterval.map(d -> ", read again every " + d).orElse(""));
+    LOG.info("Read the static table {}: {} rows (read {}{}){}", description(), rows.size(), reads,
+        refreshInterval.map(d -> ", read again every " + d).orElse(""),
+        lastReadMetrics.isEmpty() ? "" : "; the source reports " + lastReadMetrics);
     return true;
   }
 
@@ -139,7 +147,14 @@ final class StaticTableRead implements StaticTable, AutoCloseable {
   }
 
   private List<Row> readAll() {
+    Path dir = scratch.resolve(Long.toString(reads + 1));
     try (Source source = open(reads + 1)) {
+      if (!source.schema().equals(schema)) {
+        // rows are read by position: another layout would put values under the wrong columns
+        throw new MillraceException("the static table " + description() + " has another schema than when the query"
+            + " started: " + source.schema() + " instead of " + schema + "; restart the query to join with the new"
+            + " schema");
+      }
       Offset start = source.initialOffset();
       if (source.capabilities().contains(SourceCapability.AVAILABLE_NOW)) {
         source.prepareForAvailableNow();
@@ -153,16 +168,19 @@ final class StaticTableRead implements StaticTable, AutoCloseable {
           }
         }
       }
+      lastReadMetrics = source.metrics();
       return rows;
     } catch (IOException e) {
       throw new MillraceException("cannot read the static table " + description() + ": " + e.getMessage(), e);
+    } finally {
+      deleteQuietly(dir); // the source's own log of this read; the next read starts afresh
     }
   }
 
   /** A new instance of the source, on a scratch directory of its own for this read. */
   private Source open(long read) throws IOException {
     SourceProvider provider = engine.plugins().source(format);
-    Options options = Options.of("static table '" + format + "'", pluginOptions);
+    Options options = Options.of("static table " + description(), pluginOptions);
     URI dir = Files.createDirectories(scratch.resolve(Long.toString(read))).toUri();
     return PluginOptionException.creatingStaticTable(() -> provider.create(RuntimePluginContext.forSource(engine,
         options, UUID.randomUUID().toString(), userSchema, dir)));

@@ -7,6 +7,7 @@ import io.millrace.runtime.expr.Expression;
 import io.millrace.runtime.expr.JoinConditions;
 import io.millrace.runtime.state.JoinSchemas;
 import io.millrace.runtime.state.JoinType;
+import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.util.ArrayList;
@@ -64,14 +65,15 @@ public final class StaticJoin implements RowPipeline.Generator {
     List<Integer> tk = new ArrayList<>();
     for (Expression c : JoinConditions.conjuncts(condition)) {
       JoinConditions.columnEquality(c).ifPresent(eq -> {
-        int sa = stream.indexOf(eq.a());
-        int tb = table.indexOf(eq.b());
-        int sb = stream.indexOf(eq.b());
-        int ta = table.indexOf(eq.a());
+        int sa = indexOf(stream, eq.a());
+        int tb = indexOf(table, eq.b());
+        int sb = indexOf(stream, eq.b());
+        int ta = indexOf(table, eq.a());
         int s = sa >= 0 && tb >= 0 ? sa : sb >= 0 && ta >= 0 ? sb : -1;
         int t = sa >= 0 && tb >= 0 ? tb : sb >= 0 && ta >= 0 ? ta : -1;
-        // keys of two types compare through a cast the condition does itself: no index on them
-        if (s >= 0 && stream.field(s).type().equals(table.field(t).type())) {
+        // keys of two types compare through a cast the condition does itself, and nested values
+        // by the condition's own comparison: no index on them, the condition decides
+        if (s >= 0 && stream.field(s).type().equals(table.field(t).type()) && atomic(stream.field(s).type())) {
           sk.add(s);
           tk.add(t);
         }
@@ -82,6 +84,29 @@ public final class StaticJoin implements RowPipeline.Generator {
     return new StaticJoin(type, streamLeft, stream, table, output, JoinSchemas.toArray(sk),
         JoinSchemas.toArray(tk), bound,
         condition.toString(), source, tableRows);
+  }
+
+  /** The column {@code name} names, as a column reference resolves it: exactly, else the one that matches ignoring case. */
+  private static int indexOf(Schema schema, String name) {
+    int exact = schema.indexOf(name);
+    if (exact >= 0) {
+      return exact;
+    }
+    int found = -1;
+    for (int i = 0; i < schema.size(); i++) {
+      if (schema.field(i).name().equalsIgnoreCase(name)) {
+        if (found >= 0) {
+          return -1;
+        }
+        found = i;
+      }
+    }
+    return found;
+  }
+
+  private static boolean atomic(DataType type) {
+    return type.kind() != DataType.Kind.ARRAY && type.kind() != DataType.Kind.MAP
+        && type.kind() != DataType.Kind.STRUCT;
   }
 
   /** Spark's {@code UnsupportedOperationChecker} for a stream joined with a static table, in its words. */
