@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 
 /** The {@code delta} sink's options, read and checked once when the sink is created. */
 record DeltaSinkOptions(String path, List<String> partitionBy, String txnAppId, Map<String, String> hadoop) {
@@ -18,24 +17,19 @@ record DeltaSinkOptions(String path, List<String> partitionBy, String txnAppId, 
   static final String PATH = "path";
   static final String PARTITION_BY = "partitionBy";
   static final String TXN_APP_ID = "txnAppId";
-  static final String HADOOP_PREFIX = "hadoop.";
-  private static final List<String> KNOWN = List.of(PATH, PARTITION_BY, TXN_APP_ID, HADOOP_PREFIX + "<key>");
+
+  private static final List<String> KNOWN = List.of(PATH, PARTITION_BY, TXN_APP_ID, HadoopOptions.PREFIX + "<key>");
 
   static DeltaSinkOptions read(SinkContext context) {
     Options options = context.options();
-    Map<String, String> hadoop = new TreeMap<>();
-    for (Map.Entry<String, String> e : options.asMap().entrySet()) {
-      String key = e.getKey();
+    Map<String, String> hadoop = HadoopOptions.split(options, key -> {
       String lower = key.toLowerCase(Locale.ROOT);
-      if (lower.startsWith(HADOOP_PREFIX) && key.length() > HADOOP_PREFIX.length()) {
-        // Hadoop keys are case-sensitive, so the key is kept as the user wrote it.
-        hadoop.put(key.substring(HADOOP_PREFIX.length()), e.getValue());
-      } else if (!lower.equals(PATH.toLowerCase(Locale.ROOT)) && !lower.equals(PARTITION_BY.toLowerCase(Locale.ROOT))
+      if (!lower.equals(PATH.toLowerCase(Locale.ROOT)) && !lower.equals(PARTITION_BY.toLowerCase(Locale.ROOT))
           && !lower.equals(TXN_APP_ID.toLowerCase(Locale.ROOT))) {
         throw new InvalidOptionException(key,
             "option '" + key + "' of " + options.owner() + " is not known; known options: " + String.join(", ", KNOWN));
       }
-    }
+    });
     String path = options.require(PATH).trim();
     if (path.isEmpty()) {
       throw options.invalid(PATH, path, "the table's location, such as /data/events or hdfs://nn:8020/events");

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.TreeMap;
 
 /**
  * The {@code delta} source's options, read and checked once when the source is created. The
@@ -23,9 +22,9 @@ record DeltaSourceOptions(String path, OptionalLong startingVersion, OptionalLon
   static final String SKIP_CHANGE_COMMITS = "skipChangeCommits";
   static final String IGNORE_DELETES = "ignoreDeletes";
   static final String IGNORE_CHANGES = "ignoreChanges";
-  static final String HADOOP_PREFIX = "hadoop.";
+
   static final List<String> KNOWN = List.of(PATH, STARTING_VERSION, VERSION_AS_OF, SKIP_CHANGE_COMMITS, IGNORE_DELETES,
-      IGNORE_CHANGES, HADOOP_PREFIX + "<key>");
+      IGNORE_CHANGES, HadoopOptions.PREFIX + "<key>");
 
   /** Spark's Delta source options that this one lacks, each with why (keys lower-cased). */
   private static final Map<String, String> NOT_IMPLEMENTED = notImplemented();
@@ -45,21 +44,16 @@ record DeltaSourceOptions(String path, OptionalLong startingVersion, OptionalLon
   }
 
   static DeltaSourceOptions read(Options options) {
-    Map<String, String> hadoop = new TreeMap<>();
-    for (Map.Entry<String, String> e : options.asMap().entrySet()) {
-      String key = e.getKey();
+    Map<String, String> hadoop = HadoopOptions.split(options, key -> {
       String lower = key.toLowerCase(Locale.ROOT);
-      if (lower.startsWith(HADOOP_PREFIX) && key.length() > HADOOP_PREFIX.length()) {
-        // Hadoop keys are case-sensitive, so the key is kept as the user wrote it.
-        hadoop.put(key.substring(HADOOP_PREFIX.length()), e.getValue());
-      } else if (NOT_IMPLEMENTED.containsKey(lower)) {
+      if (NOT_IMPLEMENTED.containsKey(lower)) {
         throw new InvalidOptionException(key, "option '" + key + "' of " + options.owner() + " is Spark's, but this"
             + " source does not implement it: " + NOT_IMPLEMENTED.get(lower));
       } else if (KNOWN.stream().noneMatch(k -> k.equalsIgnoreCase(key))) {
         throw new InvalidOptionException(key,
             "option '" + key + "' of " + options.owner() + " is not known; known options: " + String.join(", ", KNOWN));
       }
-    }
+    });
     String path = options.require(PATH).trim();
     if (path.isEmpty()) {
       throw options.invalid(PATH, path, "the Delta table's location, such as /data/events or hdfs://nn:8020/events");
