@@ -61,6 +61,9 @@ public final class StaticJoinOracle {
         .groupBy(functions.window(functions.col("sts"), "10 seconds"), functions.col("name")).count()
         .select(functions.col("window.start"), functions.col("window.end"), functions.col("name"),
             functions.col("count")));
+    for (String mode : List.of("update", "complete")) {
+      QUERIES.put("stream_inner_then_window_count_" + mode, QUERIES.get("stream_inner_then_window_count"));
+    }
     QUERIES.put("stream_filtered_static", (s, t) -> s.join(t.filter("w >= 20").select(
         functions.col("k"), functions.upper(functions.col("name")).as("big")), functions.expr("sk = k"), "leftOuter"));
   }
@@ -77,14 +80,16 @@ public final class StaticJoinOracle {
     lines.add("# Rows of each batch sorted, values joined by |, null as -, timestamps as ISO instants.");
     for (Map.Entry<String, BiFunction<Dataset<Row>, Dataset<Row>, Dataset<Row>>> q : QUERIES.entrySet()) {
       lines.add("query " + q.getKey());
-      lines.addAll(run(spark, q.getValue()));
+      String name = q.getKey();
+      lines.addAll(run(spark, q.getValue(), name.endsWith("_update") ? "update"
+          : name.endsWith("_complete") ? "complete" : "append"));
     }
     Files.write(out, lines, StandardCharsets.UTF_8);
     spark.stop();
   }
 
-  static List<String> run(SparkSession spark, BiFunction<Dataset<Row>, Dataset<Row>, Dataset<Row>> query)
-      throws Exception {
+  static List<String> run(SparkSession spark, BiFunction<Dataset<Row>, Dataset<Row>, Dataset<Row>> query,
+      String outputMode) throws Exception {
     Path dir = Files.createTempDirectory("static-join-oracle");
     Path table = Files.createDirectories(dir.resolve("table"));
     Files.writeString(table.resolve("part-0.json"), STATIC_ROWS);
@@ -97,7 +102,7 @@ public final class StaticJoinOracle {
     try {
       Dataset<Row> joined = query.apply(stream, staticDs);
       lines.add("columns " + String.join("|", joined.columns()));
-      q = joined.writeStream().outputMode("append")
+      q = joined.writeStream().outputMode(outputMode)
           .option("checkpointLocation", dir.resolve("checkpoint").toString())
           .foreachBatch((Dataset<Row> ds, Long id) -> {
             List<String> rows = new ArrayList<>();

@@ -18,6 +18,7 @@ import io.millrace.api.testing.StreamTest;
 import io.millrace.spi.data.DataType;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
+import io.millrace.spi.sink.OutputMode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -77,6 +78,9 @@ class StaticJoinSparkFactsTest {
         .groupBy(functions.window(functions.col("sts"), "10 seconds"), functions.col("name")).count()
         .select(functions.col("window.start"), functions.col("window.end"), functions.col("name"),
             functions.col("count")));
+    for (String mode : List.of("update", "complete")) {
+      QUERIES.put("stream_inner_then_window_count_" + mode, QUERIES.get("stream_inner_then_window_count"));
+    }
     QUERIES.put("stream_filtered_static", (s, t) -> s.join(t.filter("w >= 20").select(
         functions.col("k"), functions.upper(functions.col("name")).as("big")), functions.expr("sk = k"), "leftOuter"));
   }
@@ -122,12 +126,20 @@ class StaticJoinSparkFactsTest {
         actions.add(advanceManualClock(1000));
         actions.add(checkAnswer(rows -> perStep.add(text(rows, joined.schema()))));
       }
-      StreamTest.testStream(joined).run(actions.toArray(StreamAction[]::new));
+      OutputMode mode = outputMode(name);
+      StreamTest.testStream(joined, mode).run(actions.toArray(StreamAction[]::new));
       for (int i = 0; i < STEPS.size(); i++) {
-        assertThat(perStep.get(i)).as("%s: the rows emitted up to step %d", name, i + 1)
-            .isEqualTo(spark.rowsUpTo(i + 1));
+        // the sink's rows: every batch's so far, or in complete mode the latest batch, the whole result
+        assertThat(perStep.get(i)).as("%s: the rows emitted up to step %d (%s)", name, i + 1, mode)
+            .isEqualTo(mode == OutputMode.COMPLETE ? spark.lastBatchUpTo(i + 1) : spark.rowsUpTo(i + 1));
       }
     }
+  }
+
+  /** The oracle's output mode for a query: by its name's suffix, append otherwise. */
+  private static OutputMode outputMode(String name) {
+    return name.endsWith("_update") ? OutputMode.UPDATE : name.endsWith("_complete") ? OutputMode.COMPLETE
+        : OutputMode.APPEND;
   }
 
   private static Row row(Integer k, int second, String v) {
@@ -162,6 +174,17 @@ class StaticJoinSparkFactsTest {
           rows.addAll(r);
         }
       });
+      return rows.stream().sorted().collect(Collectors.joining("\n"));
+    }
+
+    /** The rows of Spark's last batch that ran by {@code step}: complete mode's whole result then. */
+    String lastBatchUpTo(int step) {
+      List<String> rows = List.of();
+      for (Map.Entry<Long, List<String>> b : rowsByBatch.entrySet()) {
+        if (Math.min(b.getKey() + 1, STEPS.size()) <= step) {
+          rows = b.getValue();
+        }
+      }
       return rows.stream().sorted().collect(Collectors.joining("\n"));
     }
 
