@@ -53,6 +53,8 @@ public final class JoinOracle {
     String mode = "append";
     /** What runs on the joined rows before the sink, in order ("after ..." lines); empty for the join alone. */
     List<String> after = new ArrayList<>();
+    /** selectExpr columns applied to a side after its withWatermark ("left_select"/"right_select"); null for none. */
+    String leftSelect, rightSelect;
     List<List<RowSpec>> steps = new ArrayList<>();
     /** 0 = normal run; N > 0 = stop the query after step N and continue with a new query (same checkpoint). */
     int restartAfter = 0;
@@ -61,7 +63,7 @@ public final class JoinOracle {
       Scenario v = new Scenario();
       v.name = name + "_restarted_after_step_" + afterStep;
       v.type = type; v.leftDelay = leftDelay; v.rightDelay = rightDelay; v.condition = condition;
-      v.mode = mode; v.after = after;
+      v.mode = mode; v.after = after; v.leftSelect = leftSelect; v.rightSelect = rightSelect;
       v.steps = steps; v.restartAfter = afterStep;
       return v;
     }
@@ -92,6 +94,10 @@ public final class JoinOracle {
         cur.mode = l.substring(5).trim();
       } else if (l.startsWith("after ")) {
         cur.after.add(l.substring(6).trim());
+      } else if (l.startsWith("left_select ")) {
+        cur.leftSelect = l.substring(12).trim();
+      } else if (l.startsWith("right_select ")) {
+        cur.rightSelect = l.substring(13).trim();
       } else if (l.equals("step")) {
         cur.steps.add(new ArrayList<>());
       } else if (l.startsWith("L ") || l.startsWith("R ")) {
@@ -415,6 +421,8 @@ public final class JoinOracle {
     Dataset<Row> right = spark.readStream().schema("rk INT, rts TIMESTAMP, rv STRING").json(rightDir.toString());
     if (!s.leftDelay.equals("none")) left = left.withWatermark("lts", s.leftDelay);
     if (!s.rightDelay.equals("none")) right = right.withWatermark("rts", s.rightDelay);
+    if (s.leftSelect != null) left = left.selectExpr(s.leftSelect.split("\\s*;\\s*"));
+    if (s.rightSelect != null) right = right.selectExpr(s.rightSelect.split("\\s*;\\s*"));
     Dataset<Row> joined = left.join(right, functions.expr(s.condition), s.type);
     for (String op : s.after) joined = after(joined, op);
     return joined.writeStream()
@@ -548,6 +556,8 @@ public final class JoinOracle {
       all.add("right_delay " + s.rightDelay);
       all.add("condition " + s.condition);
       if (!s.mode.equals("append")) all.add("mode " + s.mode);
+      if (s.leftSelect != null) all.add("left_select " + s.leftSelect);
+      if (s.rightSelect != null) all.add("right_select " + s.rightSelect);
       for (String a : s.after) all.add("after " + a);
       if (r.retryReason != null) all.add("# WARNING: still invalid after retries: " + r.retryReason);
       boolean refused = r.lines.stream().anyMatch(x -> x.startsWith("refused "));

@@ -13,6 +13,8 @@ public final class EventTimeStats {
   private long min = Long.MAX_VALUE;
   private long sumMillis;
   private long count;
+  private long held;
+  private boolean holding;
 
   /** Records one row's event time, in microseconds; one thread only. */
   public void observe(long micros) {
@@ -24,6 +26,24 @@ public final class EventTimeStats {
     }
     sumMillis += micros / 1000;
     count++;
+  }
+
+  /**
+   * Holds a row's event time (null for none) until {@link #observeHeld}: for a time read before
+   * a projection that drops the column, from a row the filters after it may still drop. Rows go
+   * through a task's pipeline one at a time, so one row's time is held at once.
+   */
+  public void hold(Object micros) {
+    holding = micros != null;
+    held = holding ? (Long) micros : 0;
+  }
+
+  /** Records the held time, if the row that held it had one. */
+  public void observeHeld() {
+    if (holding) {
+      observe(held);
+      holding = false;
+    }
   }
 
   /** Adds what a task observed; tasks may add at the same time. */

@@ -101,6 +101,10 @@ final class TypeCoercion {
     if (a.isNumeric() && b.isNumeric()) {
       return widerNumeric(a, b);
     }
+    if (a.kind() == DataType.Kind.STRUCT && b.kind() == DataType.Kind.STRUCT) {
+      // Field by field, as Spark compares structs of one shape (two window columns, for a join).
+      return sameStructShape(a, b) ? a : null;
+    }
     if (a.kind() == DataType.Kind.STRUCT || b.kind() == DataType.Kind.STRUCT || a.kind() == DataType.Kind.MAP
         || b.kind() == DataType.Kind.MAP) {
       return null;
@@ -121,6 +125,23 @@ final class TypeCoercion {
       return x == DataType.Kind.DATE ? b : y == DataType.Kind.DATE ? a : DataType.TIMESTAMP;
     }
     return null;
+  }
+
+  /** Whether two structs have the same field names (ignoring case) and types, nullability aside. */
+  private static boolean sameStructShape(DataType a, DataType b) {
+    if (a.fields().size() != b.fields().size()) {
+      return false;
+    }
+    for (int i = 0; i < a.fields().size(); i++) {
+      DataType x = a.fields().field(i).type();
+      DataType y = b.fields().field(i).type();
+      boolean sameType = x.kind() == DataType.Kind.STRUCT && y.kind() == DataType.Kind.STRUCT
+          ? sameStructShape(x, y) : x.equals(y) && x.kind() != DataType.Kind.MAP;
+      if (!sameType || !a.fields().field(i).name().equalsIgnoreCase(b.fields().field(i).name())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean isTime(DataType.Kind kind) {

@@ -29,11 +29,33 @@ final class ValueComparators {
       // By value: 1.10 equals 1.1, as in Spark.
       case DECIMAL: return (a, b) -> ((java.math.BigDecimal) a).compareTo((java.math.BigDecimal) b);
       case ARRAY: return arrays(forType(type.elementType()));
+      case STRUCT: return structs(type.fields());
       case BOOLEAN: return (a, b) -> Boolean.compare((Boolean) a, (Boolean) b);
       case STRING: return (a, b) -> compareStrings((String) a, (String) b);
       case BINARY: return (a, b) -> Arrays.compareUnsigned((byte[]) a, (byte[]) b);
       default: throw new IllegalArgumentException("values of type " + type + " cannot be compared");
     }
+  }
+
+  /** Field by field, a null field first, as Spark orders structs. */
+  private static ValueComparator structs(io.millrace.spi.data.Schema fields) {
+    ValueComparator[] each = new ValueComparator[fields.size()];
+    for (int i = 0; i < each.length; i++) {
+      each[i] = forType(fields.field(i).type());
+    }
+    return (a, b) -> {
+      io.millrace.spi.data.Row x = (io.millrace.spi.data.Row) a;
+      io.millrace.spi.data.Row y = (io.millrace.spi.data.Row) b;
+      for (int i = 0; i < each.length; i++) {
+        Object e = x.get(i);
+        Object f = y.get(i);
+        int c = e == null || f == null ? Boolean.compare(e != null, f != null) : each[i].compare(e, f);
+        if (c != 0) {
+          return c;
+        }
+      }
+      return 0;
+    };
   }
 
   /** Element by element, a null element first, a shorter array first when one is a prefix of the other. */

@@ -10,6 +10,7 @@ import io.millrace.runtime.expr.Expression;
 import io.millrace.runtime.expr.Logical;
 import io.millrace.runtime.expr.NullCheck;
 import io.millrace.runtime.expr.Star;
+import io.millrace.runtime.expr.TimeWindow;
 import io.millrace.runtime.plan.ResolvedPlan.EventTime;
 import io.millrace.runtime.state.AggregationPlan;
 import io.millrace.runtime.state.DeduplicationPlan;
@@ -175,6 +176,14 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
       throw new AnalysisException("withWatermark needs a TIMESTAMP column, but '" + w.column() + "' is "
           + input.schema().field(index).type());
     }
+    if (!input.eventTimes().isEmpty()) {
+      // Spark 4.0 fails such a query at its first batch ("Redefining watermark is disallowed"):
+      // with several stateful operators each one's watermark derives from the one below it.
+      throw new AnalysisException("withWatermark('" + w.column() + "', ..): redefining the watermark is not allowed:"
+          + " the rows already carry the watermarked event time " + input.eventTimes().stream()
+              .map(EventTime::column).toList() + " of an earlier withWatermark (as Spark 4.0); set the watermark once,"
+          + " on the source's event time, or derive a new column that is not the event time (such as window.end)");
+    }
     return new ResolvedPlan.Watermark(input, watermarks++, w.column(), index, w.delayMillis());
   }
 
@@ -276,11 +285,14 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
     if (plan.keepsNullKeys(side)) {
       return input;
     }
-    Expression condition = null;
+    // One filter per key column, as Spark splits its inferred conjuncts: those on columns other
+    // than the event time (or a window of it) run before the watermark sees the row.
+    ResolvedPlan filtered = input;
     for (String key : plan.keyColumns(side)) {
-      condition = and(condition, new NullCheck(new ColumnRef(key), true));
+      Expression condition = new NullCheck(new ColumnRef(key), true);
+      filtered = filter(filtered, condition, condition.bind(filtered.schema()));
     }
-    return filter(input, condition, condition.bind(input.schema()));
+    return filtered;
   }
 
   /** {@code a AND b}, or {@code b} alone when there is no {@code a} yet. */
@@ -360,17 +372,30 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
     }
     List<RowPipeline.Stage> stage = new ArrayList<>(1);
     Schema output = project(input.schema(), columns, stage);
-    Optional<EventTime> eventTime = Optional.empty();
-    // The input's event time where it is kept; after a join, the other side's if only that one is.
+    // The input's event time where it is kept, or a window of it (which carries its watermark, as
+    // in Spark); after a join, the other side's if only that one is. Every other column made of
+    // an event time carries it too: an operator that needs one event time refuses such rows.
+    List<EventTime> eventTimes = new ArrayList<>();
     for (EventTime in : input.eventTimes()) {
-      for (int i = 0; i < columns.size() && eventTime.isEmpty(); i++) {
-        if (references(columns.get(i), in.column(), input.schema())) {
-          eventTime = Optional.of(in.renamed(output.field(i).name()));
+      for (int i = 0; i < columns.size(); i++) {
+        if (references(columns.get(i), in.column(), input.schema())
+            || windowOf(columns.get(i), in.column(), input.schema())) {
+          eventTimes.add(in.renamed(output.field(i).name()));
         }
       }
     }
-    return new ResolvedPlan.Stateless(input, name, arguments, stage.get(0), output, eventTime,
-        ResolvedPlan.WatermarkRole.PROJECTION);
+    Optional<EventTime> eventTime = eventTimes.stream().findFirst();
+    return new ResolvedPlan.Stateless(input, name, arguments, RowPipeline.Step.of(stage.get(0)), output, eventTime,
+        ResolvedPlan.WatermarkRole.PROJECTION, eventTimes.isEmpty() ? List.of() : eventTimes.subList(1,
+            eventTimes.size()));
+  }
+
+  /** Whether {@code e} is a tumbling {@code window} of the timestamp column {@code name}, perhaps renamed. */
+  private static boolean windowOf(Expression e, String name, Schema input) {
+    Expression inner = e instanceof Alias ? ((Alias) e).child() : e instanceof Renamed ? ((Renamed) e).value : e;
+    return inner instanceof TimeWindow && ((TimeWindow) inner).isTumbling()
+        && input.field(input.indexOf(name)).type() == DataType.TIMESTAMP
+        && references(((TimeWindow) inner).time(), name, input);
   }
 
   /** Whether {@code e} is the column {@code name} itself, perhaps under another name. */

@@ -152,11 +152,17 @@ public sealed interface ResolvedPlan {
 
   /** A stateless operator over one input: a row in, a row or none out, or any number for a generator. */
   record Stateless(ResolvedPlan child, String name, String arguments, RowPipeline.Step step, Schema schema,
-      Optional<EventTime> eventTime, WatermarkRole watermarkRole) implements UnaryNode {
+      Optional<EventTime> eventTime, WatermarkRole watermarkRole, List<EventTime> moreEventTimes)
+      implements UnaryNode {
+
+    public Stateless(ResolvedPlan child, String name, String arguments, RowPipeline.Step step, Schema schema,
+        Optional<EventTime> eventTime, WatermarkRole watermarkRole) {
+      this(child, name, arguments, step, schema, eventTime, watermarkRole, List.of());
+    }
 
     public Stateless(ResolvedPlan child, String name, String arguments, RowPipeline.Stage stage, Schema schema,
         Optional<EventTime> eventTime, WatermarkRole watermarkRole) {
-      this(child, name, arguments, RowPipeline.Step.of(stage), schema, eventTime, watermarkRole);
+      this(child, name, arguments, RowPipeline.Step.of(stage), schema, eventTime, watermarkRole, List.of());
     }
 
     @Override
@@ -164,10 +170,15 @@ public sealed interface ResolvedPlan {
       return name + " " + arguments;
     }
 
-    /** The event time as the analyzer placed it, then the input's other event times whose columns still exist. */
+    /**
+     * The event time as the analyzer placed it, the other columns a projection made of an event
+     * time (a copy, or a window of it: Spark's carry its watermark too), then the input's other
+     * event times whose columns still exist.
+     */
     @Override
     public List<EventTime> eventTimes() {
       List<EventTime> all = new java.util.ArrayList<>(eventTime().map(List::of).orElse(List.of()));
+      all.addAll(moreEventTimes);
       List<EventTime> in = child.eventTimes();
       for (EventTime e : in.subList(child.eventTime().isPresent() ? 1 : 0, in.size())) {
         int at = schema.indexOf(e.column());

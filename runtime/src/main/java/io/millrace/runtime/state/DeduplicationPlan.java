@@ -29,19 +29,19 @@ import java.util.Optional;
 public final class DeduplicationPlan {
   private final int[] keyColumns;
   private final boolean withinWatermark;
-  /** The watermarked column's position in the input, or -1. */
-  private final int eventTimeColumn;
+  /** The watermarked column of the input: a timestamp, or a window whose time is its end. */
+  private final TimeColumn eventTime;
   /** The watermarked column's position in the key, or -1. */
   private final int eventTimeInKey;
   private final long delayMicros;
   private final Schema keySchema;
   private final Schema valueSchema;
 
-  private DeduplicationPlan(int[] keyColumns, boolean withinWatermark, int eventTimeColumn, int eventTimeInKey,
-      long delayMicros, Schema keySchema, Schema valueSchema) {
+  private DeduplicationPlan(int[] keyColumns, boolean withinWatermark, TimeColumn eventTime,
+      int eventTimeInKey, long delayMicros, Schema keySchema, Schema valueSchema) {
     this.keyColumns = keyColumns;
     this.withinWatermark = withinWatermark;
-    this.eventTimeColumn = eventTimeColumn;
+    this.eventTime = eventTime;
     this.eventTimeInKey = eventTimeInKey;
     this.delayMicros = delayMicros;
     this.keySchema = keySchema;
@@ -69,11 +69,13 @@ public final class DeduplicationPlan {
         eventTimeInKey = i;
       }
     }
-    if (eventTimeInKey > 0 && !withinWatermark) {
+    int eventTimeColumn = watermarkColumn.map(input::indexOf).orElse(-1);
+    TimeColumn eventTime = TimeColumn.of(input, eventTimeColumn);
+    // A window (whose time is its end) stays where it is: the key's leading long would be its start.
+    if (eventTimeInKey > 0 && !withinWatermark && !eventTime.window()) {
       moveToFront(keyColumns, keyFields, eventTimeInKey);
       eventTimeInKey = 0;
     }
-    int eventTimeColumn = watermarkColumn.map(input::indexOf).orElse(-1);
     if (withinWatermark && eventTimeColumn < 0) {
       throw new AnalysisException("dropDuplicatesWithinWatermark needs withWatermark(..) before it: the watermark "
           + "decides how long a key is remembered");
@@ -81,8 +83,8 @@ public final class DeduplicationPlan {
     Schema valueSchema = withinWatermark
         ? Schema.of(new Field("expiresAt", DataType.TIMESTAMP, false))
         : Schema.of(new Field("seen", DataType.BOOLEAN, false));
-    return new DeduplicationPlan(keyColumns, withinWatermark, eventTimeColumn, eventTimeInKey, delayMillis * 1000,
-        Schema.of(keyFields), valueSchema);
+    return new DeduplicationPlan(keyColumns, withinWatermark, eventTime, eventTimeInKey,
+        delayMillis * 1000, Schema.of(keyFields), valueSchema);
   }
 
   /**
@@ -106,7 +108,8 @@ public final class DeduplicationPlan {
         timeInKey = i;
       }
     }
-    return new DeduplicationPlan(columns, withinWatermark, eventTimeColumn, timeInKey, delayMicros, recorded, valueSchema);
+    return new DeduplicationPlan(columns, withinWatermark, eventTime, timeInKey, delayMicros, recorded,
+        valueSchema);
   }
 
   private static void moveToFront(int[] keyColumns, List<Field> keyFields, int index) {
@@ -135,7 +138,7 @@ public final class DeduplicationPlan {
 
   /** Whether every key starts with the event time, and the expired keys are {@link #expiredKeyRanges}. */
   boolean eventTimeLeadsKey() {
-    return !withinWatermark && eventTimeInKey == 0;
+    return !withinWatermark && eventTimeInKey == 0 && !eventTime.window();
   }
 
   /**
@@ -164,10 +167,10 @@ public final class DeduplicationPlan {
 
   /** Whether an input row is too late to be considered at {@code watermarkMicros}. */
   boolean late(Row input, long watermarkMicros) {
-    if (!evictsByWatermark() || input.isNullAt(eventTimeColumn)) {
+    if (!evictsByWatermark() || eventTime.isNullIn(input)) {
       return false;
     }
-    return input.getLong(eventTimeColumn) <= watermarkMicros;
+    return eventTime.micros(input) <= watermarkMicros;
   }
 
   /**
@@ -179,7 +182,7 @@ public final class DeduplicationPlan {
     if (!withinWatermark) {
       return Row.of(true);
     }
-    return Row.of((input.isNullAt(eventTimeColumn) ? 0 : input.getLong(eventTimeColumn)) + delayMicros);
+    return Row.of((eventTime.isNullIn(input) ? 0 : eventTime.micros(input)) + delayMicros);
   }
 
   /**
@@ -187,7 +190,7 @@ public final class DeduplicationPlan {
    * dropDuplicatesWithinWatermark, which remembers its key as if its time were the epoch.
    */
   boolean nullTimeCountsAsEpoch(Row input) {
-    return withinWatermark && input.isNullAt(eventTimeColumn);
+    return withinWatermark && eventTime.isNullIn(input);
   }
 
   /**
@@ -201,6 +204,10 @@ public final class DeduplicationPlan {
     }
     if (eventTimeInKey < 0) {
       return false;
+    }
+    if (eventTime.window()) {
+      Row window = keyCodec.decode(key).getStruct(eventTimeInKey);
+      return window != null && window.getLong(1) <= watermarkMicros;
     }
     long t = keyCodec.longAt(key, eventTimeInKey, -1, Long.MAX_VALUE);
     return t != Long.MAX_VALUE && t <= watermarkMicros;

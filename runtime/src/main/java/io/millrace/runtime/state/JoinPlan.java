@@ -34,18 +34,19 @@ public final class JoinPlan {
   private final Schema keySchema;
   private final BoundExpression condition;
   private final String conditionText;
-  /** Each side's watermarked event-time column, -1 for a side without one. */
-  private final int leftEventTime;
-  private final int rightEventTime;
-  /** The left column that bounds how long a left row can match, and by how much; -1 if none. */
-  private final int leftStateColumn;
+  /** Each side's watermarked event-time column. */
+  private final TimeColumn leftEventTime;
+  private final TimeColumn rightEventTime;
+  /** The left column that bounds how long a left row can match, and by how much. */
+  private final TimeColumn leftStateColumn;
   private final long leftStateOffset;
-  private final int rightStateColumn;
+  private final TimeColumn rightStateColumn;
   private final long rightStateOffset;
 
   private JoinPlan(JoinType type, Schema left, Schema right, Schema output, int[] leftKeys, int[] rightKeys,
-      Schema keySchema, BoundExpression condition, String conditionText, int leftEventTime, int rightEventTime,
-      int leftStateColumn, long leftStateOffset, int rightStateColumn, long rightStateOffset) {
+      Schema keySchema, BoundExpression condition, String conditionText, TimeColumn leftEventTime,
+      TimeColumn rightEventTime, TimeColumn leftStateColumn, long leftStateOffset, TimeColumn rightStateColumn,
+      long rightStateOffset) {
     this.type = type;
     this.left = left;
     this.right = right;
@@ -112,19 +113,22 @@ public final class JoinPlan {
     }
     int let = leftEventTime.map(left::indexOf).orElse(-1);
     int ret = rightEventTime.map(right::indexOf).orElse(-1);
+    TimeColumn leftTime = TimeColumn.of(left, let);
+    TimeColumn rightTime = TimeColumn.of(right, ret);
     for (int i = 0; i < lk.size(); i++) {
-      if ((lk.get(i) == let || rk.get(i) == ret) && left.field(lk.get(i)).type() == DataType.TIMESTAMP) {
+      if ((lk.get(i) == let || rk.get(i) == ret) && TimeColumn.holdsTime(left.field(lk.get(i)).type())) {
         // A key that carries a watermark bounds both sides, as Spark's key watermark predicate:
         // equal keys mean equal times, so a row at or before the watermark can match no later row.
+        // A window key is past the watermark when its end is, as in Spark.
         return new JoinPlan(type, left, right, output(type, left, right), JoinSchemas.toArray(lk),
-            JoinSchemas.toArray(rk),
-            Schema.of(keyFields), bound, condition.toString(), let, ret, lk.get(i), 0, rk.get(i), 0);
+            JoinSchemas.toArray(rk), Schema.of(keyFields), bound, condition.toString(), leftTime, rightTime,
+            TimeColumn.of(left, lk.get(i)), 0, TimeColumn.of(right, rk.get(i)), 0);
       }
     }
     // Left rows end by a bound of (right event time - a left time column) from above.
     int leftState = -1;
     long leftOffset = 0;
-    if (ret >= 0) {
+    if (ret >= 0 && right.field(ret).type() == DataType.TIMESTAMP) {
       for (int i = 0; i < left.size(); i++) {
         if (left.field(i).type() != DataType.TIMESTAMP) {
           continue;
@@ -139,7 +143,7 @@ public final class JoinPlan {
     // Right rows end by a bound of (a right time column - left event time) from below.
     int rightState = -1;
     long rightOffset = 0;
-    if (let >= 0) {
+    if (let >= 0 && left.field(let).type() == DataType.TIMESTAMP) {
       for (int i = 0; i < right.size(); i++) {
         if (right.field(i).type() != DataType.TIMESTAMP) {
           continue;
@@ -152,8 +156,8 @@ public final class JoinPlan {
       }
     }
     return new JoinPlan(type, left, right, output(type, left, right), JoinSchemas.toArray(lk),
-            JoinSchemas.toArray(rk),
-        Schema.of(keyFields), bound, condition.toString(), let, ret, leftState, leftOffset, rightState, rightOffset);
+        JoinSchemas.toArray(rk), Schema.of(keyFields), bound, condition.toString(), leftTime, rightTime,
+        TimeColumn.of(left, leftState), leftOffset, TimeColumn.of(right, rightState), rightOffset);
   }
 
   /** The tightest bound of {@code later - earlier} from below (lower) or above in {@code conjuncts}. */
@@ -193,14 +197,14 @@ public final class JoinPlan {
    * @throws AnalysisException naming what is missing
    */
   public void checkSupported() {
-    if ((type == JoinType.LEFT_OUTER || type == JoinType.LEFT_SEMI) && leftStateColumn < 0) {
-      throw unsupported("left", "right", rightEventTime < 0);
+    if ((type == JoinType.LEFT_OUTER || type == JoinType.LEFT_SEMI) && !leftStateColumn.present()) {
+      throw unsupported("left", "right", !rightEventTime.present());
     }
-    if (type == JoinType.RIGHT_OUTER && rightStateColumn < 0) {
-      throw unsupported("right", "left", leftEventTime < 0);
+    if (type == JoinType.RIGHT_OUTER && !rightStateColumn.present()) {
+      throw unsupported("right", "left", !leftEventTime.present());
     }
-    if (type == JoinType.FULL_OUTER && leftStateColumn < 0 && rightStateColumn < 0) {
-      throw unsupported("left or right", "other", rightEventTime < 0 && leftEventTime < 0);
+    if (type == JoinType.FULL_OUTER && !leftStateColumn.present() && !rightStateColumn.present()) {
+      throw unsupported("left or right", "other", !rightEventTime.present() && !leftEventTime.present());
     }
   }
 
@@ -287,20 +291,20 @@ public final class JoinPlan {
 
   /** Whether an input row of {@code side} is too late for the batch's late-row watermark. */
   boolean late(int side, Row row, long watermarkMicros) {
-    int column = side == 0 ? leftEventTime : rightEventTime;
-    if (column < 0 || watermarkMicros == Long.MIN_VALUE || row.isNullAt(column)) {
+    TimeColumn column = side == 0 ? leftEventTime : rightEventTime;
+    if (watermarkMicros == Long.MIN_VALUE || column.isNullIn(row)) {
       return false;
     }
-    return row.getLong(column) <= watermarkMicros;
+    return column.micros(row) <= watermarkMicros;
   }
 
   /** Whether rows of {@code side} ever leave state, given a watermark. */
   public boolean evicts(int side) {
-    return (side == 0 ? leftStateColumn : rightStateColumn) >= 0;
+    return stateTimeColumn(side).present();
   }
 
-  /** The column whose value orders a row of {@code side} in state by how long it can match; -1 if none. */
-  int stateTimeColumn(int side) {
+  /** The column whose value orders a row of {@code side} in state by how long it can match. */
+  TimeColumn stateTimeColumn(int side) {
     return side == 0 ? leftStateColumn : rightStateColumn;
   }
 
@@ -326,7 +330,7 @@ public final class JoinPlan {
   public long outputWatermarkMs(long inputWatermarkMs) {
     long out = inputWatermarkMs;
     for (int side = 0; side < 2; side++) {
-      if ((side == 0 ? leftEventTime : rightEventTime) >= 0 && evicts(side)) {
+      if ((side == 0 ? leftEventTime : rightEventTime).present() && evicts(side)) {
         out = Math.min(out, Math.floorDiv(stateWatermark(side, inputWatermarkMs * 1000), 1000));
       }
     }
@@ -338,9 +342,8 @@ public final class JoinPlan {
    * nothing to come, so it is not kept. A row whose time is null never expires, as in Spark.
    */
   boolean expired(int side, Row row, long stateWatermark) {
-    int column = stateTimeColumn(side);
-    return column >= 0 && stateWatermark != Long.MIN_VALUE && !row.isNullAt(column)
-        && row.getLong(column) <= stateWatermark;
+    TimeColumn column = stateTimeColumn(side);
+    return stateWatermark != Long.MIN_VALUE && !column.isNullIn(row) && column.micros(row) <= stateWatermark;
   }
 
   /**

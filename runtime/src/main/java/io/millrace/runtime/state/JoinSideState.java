@@ -128,9 +128,9 @@ final class JoinSideState {
    * this side in this partition in batch {@code batchId}.
    */
   void add(int group, byte[] key, Row row, boolean matched, long batchId, int ordinal) {
-    int timeColumn = plan.stateTimeColumn(side);
-    boolean timed = timeColumn >= 0 && !row.isNullAt(timeColumn);
-    long time = timed ? row.getLong(timeColumn) : 0;
+    TimeColumn timeColumn = plan.stateTimeColumn(side);
+    boolean timed = !timeColumn.isNullIn(row);
+    long time = timed ? timeColumn.micros(row) : 0;
     int prefix = 4 + key.length;
     byte[] byKey = keyPrefix(group, key, SUFFIX); // the prefix and the suffix in one array
     LONG.set(byKey, prefix, time ^ Long.MIN_VALUE);

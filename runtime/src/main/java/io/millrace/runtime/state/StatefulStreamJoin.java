@@ -19,8 +19,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.LongAdder;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A stream-stream join over key-grouped partitions, as Spark's symmetric hash join: each batch,
@@ -28,11 +26,10 @@ import org.slf4j.LoggerFactory;
  * side's new rows against the left side's state (which now holds this batch's left rows, so a
  * pair that arrives in one batch is found once) and kept; then each side's rows that can no
  * longer match are dropped, and for an outer join those that never matched are emitted with
- * nulls, once. A row is kept only while it can still match ({@link JoinPlan}); a left semi join
+ * nulls, once. A row is kept while it can still match ({@link JoinPlan}); a left semi join
  * emits a left row at its first match and keeps no left row that matched on arrival.
  */
 public final class StatefulStreamJoin implements StatefulOperator {
-  private static final Logger LOG = LoggerFactory.getLogger(StatefulStreamJoin.class);
   public static final String NAME = "symmetricHashJoin";
 
   private final JoinPlan plan;
@@ -46,10 +43,8 @@ public final class StatefulStreamJoin implements StatefulOperator {
   private final LongAdder matched = new LongAdder();
   private final LongAdder nullPadded = new LongAdder();
   private final LongAdder scannedToEvict = new LongAdder();
-  private final LongAdder notKept = new LongAdder();
   private final LongAdder fullScans = new LongAdder();
   private final LongAdder[] sideRows = {new LongAdder(), new LongAdder()};
-  private volatile boolean notKeptLogged;
 
   public StatefulStreamJoin(long operatorId, JoinPlan plan, StateStoreProviderFactory factory, URI checkpoint,
       Storage storage, int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool,
@@ -119,7 +114,6 @@ public final class StatefulStreamJoin implements StatefulOperator {
     matched.reset();
     nullPadded.reset();
     scannedToEvict.reset();
-    notKept.reset();
     fullScans.reset();
     sideRows[0].reset();
     sideRows[1].reset();
@@ -131,19 +125,12 @@ public final class StatefulStreamJoin implements StatefulOperator {
     }
     Result result = PartitionedCommit.run(stores, pool, batchId, keyGroups.partitions(),
         (partition, store) -> join(store, partition, inputs, batchId, watermarkMicros, context), NAME, late);
-    if (notKept.sum() > 0 && !notKeptLogged) {
-      notKeptLogged = true;
-      LOG.warn("{}: batch {} had {} row(s) that matched nothing and were already past the state watermark on"
-          + " arrival: as in Spark, they are neither kept nor emitted with nulls (counted in"
-          + " customMetrics.numUnmatchedRowsNotKept; logged once per run)", NAME, batchId, notKept.sum());
-    }
     Map<String, Long> custom = new TreeMap<>();
     custom.put("numLeftStateRows", sideRows[0].sum());
     custom.put("numRightStateRows", sideRows[1].sum());
     custom.put("numMatchedRows", matched.sum());
     custom.put("numNullPaddedRows", nullPadded.sum());
     custom.put("numKeysScannedToEvict", scannedToEvict.sum());
-    custom.put("numUnmatchedRowsNotKept", notKept.sum());
     custom.put("numFullStateScans", fullScans.sum());
     if (exchangeRows != null) {
       custom.put("exchangeBytes", exchangeBytes);
@@ -164,7 +151,6 @@ public final class StatefulStreamJoin implements StatefulOperator {
     List<Row> out = new ArrayList<>();
     long pairs = 0;
     long padded = 0;
-    long dropped = 0;
     for (int side = 0; side < 2; side++) {
       JoinSideState mine = side == 0 ? left : right;
       JoinSideState other = side == 0 ? right : left;
@@ -214,10 +200,12 @@ public final class StatefulStreamJoin implements StatefulOperator {
             pairs++;
             continue;
           }
-          if (!plan.expired(side, row, stateWatermark)) {
+          // As Spark 4.0's join: a left row is kept even when already past its state watermark, since
+          // this batch's right rows are still to meet it (the eviction below then drops it, emitting it
+          // with nulls if it is an outer row that never matched); so is a right row of a join that emits
+          // unmatched right rows. Other right rows past it have met all they can.
+          if (side == 0 || emitsUnmatched || !plan.expired(side, row, stateWatermark)) {
             mine.add(group, key, row, found, batchId, ordinal++);
-          } else if (!found && emitsUnmatched) {
-            dropped++;
           }
         }
       }
@@ -242,7 +230,6 @@ public final class StatefulStreamJoin implements StatefulOperator {
     right.saveCount();
     matched.add(pairs);
     nullPadded.add(padded);
-    notKept.add(dropped);
     scannedToEvict.add(left.scannedToEvict() + right.scannedToEvict());
     fullScans.add(left.fullScans() + right.fullScans());
     sideRows[0].add(left.rows());

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.millrace.api.AnalysisException;
 import io.millrace.runtime.expr.ExpressionParser;
+import io.millrace.runtime.expr.TimeWindow;
+import io.millrace.spi.data.Field;
+import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -59,6 +62,28 @@ class JoinPlanTest {
     assertThat(p.evicts(0)).isFalse();
     assertThat(p.evicts(1)).isTrue();
     assertThat(p.stateWatermark(0, W)).isEqualTo(Long.MIN_VALUE);
+  }
+
+  @Test
+  void aWindowKeyWithAWatermarkBoundsBothSidesByTheWindowsEnd() {
+    Schema left = Schema.of(LEFT.field(0), new Field("lw", TimeWindow.TYPE,
+        true), LEFT.field(2));
+    Schema right = Schema.of(RIGHT.field(0), new Field("rw",
+        TimeWindow.TYPE, true), RIGHT.field(2));
+    JoinPlan p = JoinPlan.bind(JoinType.LEFT_OUTER, ExpressionParser.parseExpression("lk = rk AND lw = rw"), left, right,
+        Optional.of("lw"), Optional.empty());
+    p.checkSupported(); // a left outer join whose left rows the window key bounds, though the right has no watermark
+    assertThat(p.stateWatermark(0, W)).as("rows whose window ends at or before W go, as Spark's key predicate")
+        .isEqualTo(W);
+    assertThat(p.stateWatermark(1, W)).isEqualTo(W);
+    Row window = Row.of(W - 10 * SECOND, W);
+    Row ending = Row.of(1, window, "a");
+    assertThat(p.expired(0, ending, W)).as("its window ends at W").isTrue();
+    assertThat(p.expired(0, ending, W - 1)).isFalse();
+    assertThat(p.late(0, ending, W)).as("late by the window's end, not its start").isTrue();
+    assertThat(p.late(0, ending, W - 1)).isFalse();
+    assertThat(p.late(1, Row.of(1, window, "x"), W)).as("the right side has no watermark")
+        .isFalse();
   }
 
   @Test

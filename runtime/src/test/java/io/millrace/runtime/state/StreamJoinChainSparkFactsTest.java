@@ -105,6 +105,12 @@ class StreamJoinChainSparkFactsTest {
     if (s.rightDelay != null) {
       r = r.withWatermark("rts", s.rightDelay);
     }
+    if (s.leftSelect != null) {
+      l = l.selectExpr(s.leftSelect.split("\\s*;\\s*"));
+    }
+    if (s.rightSelect != null) {
+      r = r.selectExpr(s.rightSelect.split("\\s*;\\s*"));
+    }
     Dataset d = l.join(r, functions.expr(s.condition), s.type);
     for (String op : s.after) {
       String[] t = op.split("\\s+", 2);
@@ -134,7 +140,7 @@ class StreamJoinChainSparkFactsTest {
           .run(startStream(), addData(left, s.steps.get(0).left)))
           .as("Spark refuses %s: %s", s.name, s.refused)
           .hasStackTraceContaining(twoEventTimes ? "more than one event time columns" : "append output mode only")
-          .hasStackTraceContaining(twoEventTimes ? "[lts, rts]" : "not in " + s.mode);
+          .hasStackTraceContaining(twoEventTimes ? eventTimeColumns(s.refused).toString() : "not in " + s.mode);
       return;
     }
     Dataset d = query(s);
@@ -164,12 +170,39 @@ class StreamJoinChainSparkFactsTest {
     }
     actions.add(execute("keep the progress", q -> progress.addAll(q.recentProgress())));
     StreamTest.testStream(d, mode).run(actions.toArray(StreamAction[]::new));
+    if (s.type.equals("fullOuter")) {
+      // Each row Spark paired on null keys is emitted here as its left row and its right row, each
+      // alone with nulls (the columns named r.. are the right side's, by the scenarios' naming).
+      List<String> alone = new ArrayList<>();
+      for (String paired : s.sparkRowsUpTo(s.steps.size()).lines().toList()) {
+        if (withoutNullKeyRows(paired, out).isEmpty()) {
+          String[] v = paired.split("\\|", -1);
+          String[] l = v.clone();
+          String[] r = v.clone();
+          for (int c = 0; c < v.length; c++) {
+            (out.field(c).name().startsWith("r") ? l : r)[c] = "-";
+          }
+          alone.add(String.join("|", l));
+          alone.add(String.join("|", r));
+        }
+      }
+      assertThat(perStep.get(s.steps.size() - 1).lines().filter(r -> withoutNullKeyRows(r, out).isEmpty()))
+          .as("%s: rows with a null key, each alone", s.name).containsExactlyInAnyOrderElementsOf(alone);
+    }
     Map<Long, StreamingQueryProgress> byBatch = new TreeMap<>();
     progress.forEach(p -> byBatch.put(p.batchId(), p));
     for (int i = 0; i < s.steps.size(); i++) {
       int step = i + 1;
-      assertThat(perStep.get(i)).as("%s: the rows emitted up to step %d", s.name, step)
-          .isEqualTo(s.sparkRowsUpTo(step));
+      if (s.type.equals("fullOuter")) {
+        // Spark 4.0.1 pairs a left row with a null key with a right row with a null key in a full
+        // outer join; here each is emitted alone, with nulls (README, "Joining two streams"), so
+        // rows holding a null-key row are left out of the comparison and checked at the end.
+        assertThat(withoutNullKeyRows(perStep.get(i), out)).as("%s: the rows emitted up to step %d", s.name, step)
+            .isEqualTo(withoutNullKeyRows(s.sparkRowsUpTo(step), out));
+      } else {
+        assertThat(perStep.get(i)).as("%s: the rows emitted up to step %d", s.name, step)
+            .isEqualTo(s.sparkRowsUpTo(step));
+      }
       long from = i == 0 ? -1 : lastBatchOfStep.get(i - 1);
       long to = lastBatchOfStep.get(i);
       List<String> batches = new ArrayList<>();
@@ -185,7 +218,14 @@ class StreamJoinChainSparkFactsTest {
           }
         }
       }
-      assertThat(batches).as("%s: the batches of step %d", s.name, step).isEqualTo(s.sparkBatches(step));
+      if (s.type.equals("fullOuter")) {
+        // The null-key rows above are emitted in other batches than Spark's pair: the batches'
+        // watermarks are compared, their row counts not (the rows per step are, above).
+        assertThat(withoutRowCounts(batches)).as("%s: the batches of step %d", s.name, step)
+            .isEqualTo(withoutRowCounts(s.sparkBatches(step)));
+      } else {
+        assertThat(batches).as("%s: the batches of step %d", s.name, step).isEqualTo(s.sparkBatches(step));
+      }
       Map<Integer, long[]> expected = new TreeMap<>();
       s.sparkOperators(step).forEach((o, f) -> expected.put(o, f.clone()));
       if (s.name.startsWith(KEY_ONLY) && step >= 4) {
@@ -205,6 +245,29 @@ class StreamJoinChainSparkFactsTest {
       assertThat(text(ops)).as("%s: each operator's late rows and rows in state after step %d", s.name, step)
           .isEqualTo(text(expected));
     }
+  }
+
+  private static List<String> withoutRowCounts(List<String> batches) {
+    return batches.stream().map(b -> b.replaceFirst(" rows \\d+$", "")).toList();
+  }
+
+  /** {@code rows} without those that hold a left or right row whose key ({@code lk}, {@code rk}) is null. */
+  private static String withoutNullKeyRows(String rows, Schema schema) {
+    int lk = schema.indexOf("lk");
+    int lv = schema.indexOf("lv");
+    int rk = schema.indexOf("rk");
+    int rv = schema.indexOf("rv");
+    return rows.lines().filter(r -> {
+      String[] v = r.split("\\|", -1);
+      return !(v[lk].equals("-") && !v[lv].equals("-") || v[rk].equals("-") && !v[rv].equals("-"));
+    }).collect(Collectors.joining("\n"));
+  }
+
+  /** The columns Spark names in "event time columns: (lts#12-T10000ms,lw#7-T10000ms)", in its order. */
+  private static List<String> eventTimeColumns(String sparkMessage) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("event time columns: \\(([^)]*)\\)").matcher(sparkMessage);
+    assertThat(m.find()).as("Spark's message names the columns: %s", sparkMessage).isTrue();
+    return java.util.Arrays.stream(m.group(1).split(",")).map(c -> c.replaceFirst("#.*", "")).toList();
   }
 
   private static String text(Map<Integer, long[]> ops) {
@@ -262,6 +325,9 @@ class StreamJoinChainSparkFactsTest {
     String condition;
     String mode = "append";
     final List<String> after = new ArrayList<>();
+    /** selectExpr columns (";"-separated) on each side before the join; null for none. */
+    String leftSelect;
+    String rightSelect;
     String refused;
     final List<Step> steps = new ArrayList<>();
     /** Per step: Spark's output rows, its batches (watermark and row count), each operator's figures. */
@@ -287,11 +353,17 @@ class StreamJoinChainSparkFactsTest {
       return operatorsByStep.getOrDefault(step, Map.of());
     }
 
+    /** The scenarios of both facts files: operators after a join, and joins on window columns. */
     static List<Scenario> read() throws IOException {
+      List<Scenario> all = new ArrayList<>(read("spark-join-chain-facts.txt"));
+      all.addAll(read("spark-window-join-facts.txt"));
+      return all;
+    }
+
+    private static List<Scenario> read(String facts) throws IOException {
       List<Scenario> all = new ArrayList<>();
       try (BufferedReader in = new BufferedReader(new InputStreamReader(Objects.requireNonNull(
-          StreamJoinChainSparkFactsTest.class.getResourceAsStream("spark-join-chain-facts.txt")),
-          StandardCharsets.UTF_8))) {
+          StreamJoinChainSparkFactsTest.class.getResourceAsStream(facts), facts), StandardCharsets.UTF_8))) {
         Scenario s = null;
         int batchStep = 0;
         String watermark = null;
@@ -315,6 +387,8 @@ class StreamJoinChainSparkFactsTest {
             case "condition" -> s.condition = rest;
             case "mode" -> s.mode = rest;
             case "after" -> s.after.add(rest);
+            case "left_select" -> s.leftSelect = rest;
+            case "right_select" -> s.rightSelect = rest;
             case "step" -> s.steps.add(new Step(new ArrayList<>(), new ArrayList<>()));
             case "L", "R" -> {
               String[] f = rest.split(" ");
@@ -348,7 +422,7 @@ class StreamJoinChainSparkFactsTest {
             case "refused" -> s.refused = rest;
             case "restart" -> { } // the query was stopped and started again here, as the scenario's name says
             case "end" -> s = null;
-            default -> throw new IllegalStateException("spark-join-chain-facts.txt: unknown line " + line);
+            default -> throw new IllegalStateException(facts + ": unknown line " + line);
           }
         }
       }
