@@ -49,7 +49,7 @@ final class DeltaChildRuns {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> command = new ArrayList<>(List.of(java));
     command.addAll(jvmOptions);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), DeltaCrashChild.class.getName()));
+    command.addAll(List.of("-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), DeltaCrashChild.class.getName()));
     command.addAll(args);
     Path log = Files.createTempFile(logDir, "child-", ".log");
     return new Child(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start(), log);

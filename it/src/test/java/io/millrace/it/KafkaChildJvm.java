@@ -18,7 +18,7 @@ record KafkaChildJvm(Process process, Path log) {
     // A child runs a few small batches: the quick compiler and the serial collector start it sooner.
     List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
     command.addAll(jvmOptions);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+    command.addAll(List.of("-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), main.getName()));
     command.addAll(args);
     Files.createDirectories(logDir);
     Path log = Files.createTempFile(logDir, "child-", ".log");

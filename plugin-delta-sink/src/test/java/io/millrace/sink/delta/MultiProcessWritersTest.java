@@ -30,7 +30,7 @@ class MultiProcessWritersTest {
     List<Process> processes = new ArrayList<>();
     for (int p = 0; p < PROCESSES; p++) {
       Path log = dir.resolve("writer-" + p + ".log");
-      processes.add(new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+      processes.add(new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
           WriterProcess.class.getName(), table, "p" + p, Integer.toString(THREADS), Integer.toString(BATCHES))
           .redirectErrorStream(true).redirectOutput(log.toFile()).start());
     }

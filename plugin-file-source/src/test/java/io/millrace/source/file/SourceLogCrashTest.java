@@ -88,7 +88,7 @@ class SourceLogCrashTest {
   /** Runs {@link SourceLogCrashChild}; its output goes to child.log in the work directory. */
   private int runChild(String... halt) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+    List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
         SourceLogCrashChild.class.getName(), input.toString(), work.toString()));
     command.addAll(List.of(halt));
     Process child = new ProcessBuilder(command).redirectErrorStream(true)

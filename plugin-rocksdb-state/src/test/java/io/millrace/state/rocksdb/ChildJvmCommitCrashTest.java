@@ -87,7 +87,7 @@ class ChildJvmCommitCrashTest {
   /** Runs {@link CommitCrashChild} on this test's class path; its output goes to child.log beside the checkpoint. */
   private int runChild(String... args) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+    List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
         CommitCrashChild.class.getName()));
     command.addAll(List.of(args));
     Process child = new ProcessBuilder(command).redirectErrorStream(true)

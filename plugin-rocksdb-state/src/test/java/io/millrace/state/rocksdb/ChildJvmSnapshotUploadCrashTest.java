@@ -142,7 +142,7 @@ class ChildJvmSnapshotUploadCrashTest {
   /** Runs {@link SnapshotUploadCrashChild}; its stdout goes to child.out (replaced), its stderr to child.log (appended). */
   private int runChild(String mode, Path local) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = List.of(java, "-cp", System.getProperty("java.class.path"),
+    List<String> command = List.of(java, "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
         SnapshotUploadCrashChild.class.getName(), mode, checkpoint.toString(), local.toString());
     Process child = new ProcessBuilder(command)
         .redirectOutput(root.resolve("child.out").toFile())

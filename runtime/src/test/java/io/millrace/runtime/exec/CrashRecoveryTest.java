@@ -76,7 +76,7 @@ class CrashRecoveryTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> command = new ArrayList<>(List.of(java));
     command.addAll(jvmOptions);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+    command.addAll(List.of("-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
         CrashChild.class.getName(), checkpoint.toString(), sink.toString()));
     command.addAll(List.of(haltAt));
     File log = dir.resolve("child-" + System.nanoTime() + ".log").toFile();

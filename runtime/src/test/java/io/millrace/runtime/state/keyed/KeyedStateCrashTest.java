@@ -106,7 +106,7 @@ class KeyedStateCrashTest {
   private static int runChild(Path checkpoint, String provider, String haltBefore) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     File log = Files.createTempFile(shared, "child-", ".log").toFile();
-    Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+    Process p = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
         KeyedStateCrashChild.class.getName(), checkpoint.toString(), provider, haltBefore)
         .redirectErrorStream(true).redirectOutput(log).start();
     if (!p.waitFor(120, TimeUnit.SECONDS)) {
