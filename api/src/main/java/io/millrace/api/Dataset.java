@@ -127,6 +127,15 @@ public final class Dataset {
     return with(new PlanNode.Deduplicate(plan, Arrays.asList(columns), true));
   }
 
+  /**
+   * Groups the stream by {@code columns} for user code that keeps state per key:
+   * {@code groupByKey("user").transformWithState(..)} (Spark's {@code groupByKey}, with the key
+   * given as columns: the key reaches the processor as a row of them).
+   */
+  public KeyValueGroupedDataset groupByKey(String... columns) {
+    return new KeyValueGroupedDataset(session, plan, Arrays.asList(columns));
+  }
+
   /** Groups the stream for a streaming aggregation: {@code groupBy(col("key")).count()}. */
   public GroupedData groupBy(Column... columns) {
     List<ColumnNode> exprs = new ArrayList<>();

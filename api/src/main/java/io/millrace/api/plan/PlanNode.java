@@ -188,6 +188,29 @@ public sealed interface PlanNode {
     }
   }
 
+  /**
+   * {@code groupByKey(keyColumns).transformWithState(..)}: user code keeping state per key; a new
+   * processor from {@code processor} for each partition's batch.
+   */
+  record TransformWithState(PlanNode child, List<String> keyColumns,
+      java.util.function.Supplier<? extends io.millrace.api.state.StatefulProcessor<io.millrace.spi.data.Row,
+          io.millrace.spi.data.Row, io.millrace.spi.data.Row>> processor,
+      io.millrace.api.state.TimeMode timeMode, io.millrace.spi.sink.OutputMode outputMode, Schema outputSchema)
+      implements PlanNode {
+    public TransformWithState {
+      keyColumns = List.copyOf(keyColumns);
+      Objects.requireNonNull(processor, "processor");
+      Objects.requireNonNull(timeMode, "timeMode");
+      Objects.requireNonNull(outputMode, "outputMode");
+      Objects.requireNonNull(outputSchema, "outputSchema");
+    }
+
+    @Override
+    public List<PlanNode> children() {
+      return List.of(child);
+    }
+  }
+
   /** The rows of every input ({@code UNION ALL}), by column position or, with {@code byName}, by name. */
   record Union(List<PlanNode> inputs, boolean byName) implements PlanNode {
     public Union {

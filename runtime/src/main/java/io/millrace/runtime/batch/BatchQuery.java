@@ -97,6 +97,11 @@ final class BatchQuery {
     }
 
     @Override
+    public ResolvedPlan transformWithState(ResolvedPlan.TransformWithState transform) {
+      throw refused("transformWithState(..)");
+    }
+
+    @Override
     public ResolvedPlan union(ResolvedPlan.Union union) {
       throw refused("union(..)");
     }

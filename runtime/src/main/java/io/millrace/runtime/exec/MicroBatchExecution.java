@@ -454,7 +454,7 @@ public final class MicroBatchExecution implements StreamingQuery {
     for (SourceBinding s : sources) {
       hasData |= !latest.get(s.index).json().equals(s.committed.json());
     }
-    if (!hasData && !noDataBatchDue) {
+    if (!hasData && !noDataBatchDue && !plan.timerDue(startedMillis)) {
       return false;
     }
     long batchId = nextBatchId;

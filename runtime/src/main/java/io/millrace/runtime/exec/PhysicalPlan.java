@@ -78,6 +78,19 @@ final class PhysicalPlan {
     return false;
   }
 
+  /**
+   * Whether some operator has a processing-time timer due at {@code nowMs}: a batch without data
+   * runs to fire it (Spark runs one on every trigger under processing time; here only when one is due).
+   */
+  boolean timerDue(long nowMs) {
+    for (StatefulExec op : stateful) {
+      if (op.timerDue(nowMs)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Each stateful operator's input watermark for the query's watermark {@code queryMs}: see {@link WatermarkPropagation}. */
   java.util.Map<Integer, Long> inputWatermarks(long queryMs) {
     return WatermarkPropagation.inputWatermarks(root, queryMs);

@@ -72,6 +72,13 @@ final class Planner implements ResolvedPlan.Visitor<PhysicalOperator> {
   }
 
   @Override
+  public PhysicalOperator transformWithState(ResolvedPlan.TransformWithState t) {
+    PhysicalOperator input = exchange(t.child(), t.plan().keySchema());
+    return register(new TransformWithStateExec(input, operatorIds.get(t), t.child().watermarked(),
+        eventTimeColumn(t.child()), t.plan()));
+  }
+
+  @Override
   public PhysicalOperator union(ResolvedPlan.Union union) {
     List<PhysicalOperator> inputs = new ArrayList<>();
     for (ResolvedPlan child : union.children()) {

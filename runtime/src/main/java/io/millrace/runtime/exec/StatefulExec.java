@@ -96,6 +96,12 @@ abstract class StatefulExec implements PhysicalOperator {
     }
   }
 
+  /** Whether the operator has a processing-time timer due at {@code nowMs}. */
+  final boolean timerDue(long nowMs) {
+    StatefulOperator op = operator;
+    return op != null && op.nextProcessingTimerMs() <= nowMs;
+  }
+
   final void maintain() {
     if (operator != null) {
       operator.maintain();

@@ -215,6 +215,17 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
   }
 
   @Override
+  public ResolvedPlan transformWithState(LogicalPlan.TransformWithState t) {
+    ResolvedPlan input = resolve(t.child());
+    if (t.timeMode() == io.millrace.api.state.TimeMode.EVENT_TIME) {
+      oneEventTime(input, "transformWithState");
+    }
+    return new ResolvedPlan.TransformWithState(input, io.millrace.runtime.state.TransformWithStatePlan.bind(
+        t.keyColumns(), t.processor(), t.timeMode(), t.outputMode(), t.outputSchema(), input.schema(),
+        input.eventTime().map(EventTime::column)));
+  }
+
+  @Override
   public ResolvedPlan union(LogicalPlan.Union union) {
     List<ResolvedPlan> inputs = new ArrayList<>();
     for (LogicalPlan child : union.inputs()) {

@@ -69,6 +69,9 @@ public final class ApiPlans {
           ApiExpressions.of(n.aggregates()));
     } else if (node instanceof PlanNode.Deduplicate n) {
       return new LogicalPlan.Deduplicate(translate(n.child()), n.columns(), n.withinWatermark());
+    } else if (node instanceof PlanNode.TransformWithState n) {
+      return new LogicalPlan.TransformWithState(translate(n.child()), n.keyColumns(), n.processor(), n.timeMode(),
+          n.outputMode(), n.outputSchema());
     } else if (node instanceof PlanNode.Union n) {
       List<LogicalPlan> inputs = new ArrayList<>(n.inputs().size());
       for (PlanNode input : n.inputs()) {

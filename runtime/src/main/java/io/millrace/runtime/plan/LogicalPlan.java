@@ -51,6 +51,8 @@ public sealed interface LogicalPlan {
 
     R deduplicate(Deduplicate deduplicate);
 
+    R transformWithState(TransformWithState transform);
+
     R watermark(Watermark watermark);
 
     R rename(Rename rename);
@@ -272,6 +274,37 @@ public sealed interface LogicalPlan {
   }
 
   /** {@code dropDuplicates(columns)} or {@code dropDuplicatesWithinWatermark(columns)}; empty means all columns. */
+  /** {@code groupByKey(keyColumns).transformWithState(processor, timeMode, outputMode, outputSchema)}. */
+  record TransformWithState(LogicalPlan child, List<String> keyColumns,
+      java.util.function.Supplier<? extends io.millrace.api.state.StatefulProcessor<io.millrace.spi.data.Row,
+          io.millrace.spi.data.Row, io.millrace.spi.data.Row>> processor,
+      io.millrace.api.state.TimeMode timeMode, io.millrace.spi.sink.OutputMode outputMode,
+      io.millrace.spi.data.Schema outputSchema) implements UnaryNode {
+    public TransformWithState {
+      keyColumns = List.copyOf(keyColumns);
+    }
+
+    @Override
+    public LogicalPlan withChild(LogicalPlan child) {
+      return new TransformWithState(child, keyColumns, processor, timeMode, outputMode, outputSchema);
+    }
+
+    @Override
+    public String nodeName() {
+      return "TransformWithState";
+    }
+
+    @Override
+    public String describe() {
+      return "keys=" + keyColumns + " timeMode=" + timeMode + " outputMode=" + outputMode;
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.transformWithState(this);
+    }
+  }
+
   record Deduplicate(LogicalPlan child, List<String> columns, boolean withinWatermark) implements UnaryNode {
     public Deduplicate {
       columns = List.copyOf(columns);
@@ -432,7 +465,7 @@ public sealed interface LogicalPlan {
   }
 
   /** An operator over one input. */
-  sealed interface UnaryNode extends LogicalPlan permits Project, Filter, WithColumn, Aggregate, Deduplicate,
+  sealed interface UnaryNode extends LogicalPlan permits Project, Filter, WithColumn, Aggregate, Deduplicate, TransformWithState,
       Watermark, Rename, Drop {
     LogicalPlan child();
 

@@ -56,6 +56,8 @@ public sealed interface ResolvedPlan {
 
     R deduplicate(Deduplicate deduplicate);
 
+    R transformWithState(TransformWithState transform);
+
     R union(Union union);
 
     R join(Join join);
@@ -285,6 +287,35 @@ public sealed interface ResolvedPlan {
     }
   }
 
+  /** User code keeping state per key; its output carries no event time (Spark's without eventTimeColumnName). */
+  record TransformWithState(ResolvedPlan child, io.millrace.runtime.state.TransformWithStatePlan plan)
+      implements UnaryNode {
+    @Override
+    public boolean stateful() {
+      return true;
+    }
+
+    @Override
+    public Schema schema() {
+      return plan.outputSchema();
+    }
+
+    @Override
+    public Optional<EventTime> eventTime() {
+      return Optional.empty();
+    }
+
+    @Override
+    public String describe() {
+      return io.millrace.runtime.state.TransformWithStatePlan.OPERATOR_NAME + " " + plan.keySchema().names();
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.transformWithState(this);
+    }
+  }
+
   /** Rows of every input, each already in the first input's column order. */
   record Union(List<ResolvedPlan> children, Schema schema, Optional<EventTime> eventTime) implements ResolvedPlan {
     @Override
@@ -346,7 +377,8 @@ public sealed interface ResolvedPlan {
   }
 
   /** A node over one input. */
-  sealed interface UnaryNode extends ResolvedPlan permits Stateless, Watermark, Aggregate, Deduplicate {
+  sealed interface UnaryNode extends ResolvedPlan permits Stateless, Watermark, Aggregate, Deduplicate,
+      TransformWithState {
     ResolvedPlan child();
 
     @Override

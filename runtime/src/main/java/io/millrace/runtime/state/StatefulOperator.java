@@ -59,6 +59,14 @@ public interface StatefulOperator extends AutoCloseable {
    */
   Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros) throws Exception;
 
+  /**
+   * When the operator's earliest processing-time timer is due, in milliseconds; Long.MAX_VALUE
+   * when it has none, Long.MIN_VALUE when it does not know yet (a batch finds out).
+   */
+  default long nextProcessingTimerMs() {
+    return Long.MAX_VALUE;
+  }
+
   /** Background housekeeping of every partition's store. */
   void maintain();
 

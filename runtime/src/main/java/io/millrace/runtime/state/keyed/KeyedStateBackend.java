@@ -103,6 +103,11 @@ public final class KeyedStateBackend implements AutoCloseable {
     KeyedStateSchemaFile.check(storage, operatorDir(checkpoint, operatorId), spec);
   }
 
+  /** Whether an earlier run of the query kept keyed state for the operator on this checkpoint. */
+  public static boolean recorded(URI checkpoint, Storage storage, long operatorId) throws IOException {
+    return KeyedStateSchemaFile.exists(storage, operatorDir(checkpoint, operatorId));
+  }
+
   private static URI operatorDir(URI checkpoint, long operatorId) {
     return Locations.asDirectory(checkpoint).resolve("state/" + operatorId + "/");
   }

@@ -53,6 +53,11 @@ final class KeyedStateSchemaFile {
     }
   }
 
+  /** Whether an earlier run recorded the operator's declaration. */
+  static boolean exists(Storage storage, URI operatorDir) throws IOException {
+    return read(storage, operatorDir.resolve(NAME)).isPresent();
+  }
+
   private static Optional<String> read(Storage storage, URI path) throws IOException {
     try {
       return Optional.of(ChecksummedText.open(path.toString(), storage.readAll(path)));

@@ -92,6 +92,14 @@ final class StoreTimerService implements TimerService {
     };
   }
 
+  @Override
+  public java.util.OptionalLong earliest(TimeMode mode) {
+    Iterator<KeyValue> first = scans.range(store, new byte[] {BY_TIME, mode.tag}, new byte[] {BY_TIME,
+        (byte) (mode.tag + 1)});
+    return first.hasNext() ? java.util.OptionalLong.of(KeyLayout.timeAt(first.next().key(), 2))
+        : java.util.OptionalLong.empty();
+  }
+
   private static byte[] byTime(TimeMode mode, long time, byte[] prefix) {
     return KeyLayout.concat(KeyLayout.withTime(new byte[] {BY_TIME, mode.tag}, time), prefix);
   }

@@ -37,6 +37,9 @@ public interface TimerService {
    */
   Iterator<ExpiredTimer> expired(TimeMode mode, long before);
 
+  /** The earliest timer of {@code mode} of any key of the partition, if there is one; reads one entry. */
+  java.util.OptionalLong earliest(TimeMode mode);
+
   default void registerEventTimeTimer(long time) {
     register(TimeMode.EVENT_TIME, time);
   }

@@ -1,0 +1,245 @@
+package io.millrace.runtime.state;
+
+import io.millrace.api.StateOperatorProgress;
+import io.millrace.api.state.ExpiredTimerInfo;
+import io.millrace.api.state.StatefulProcessor;
+import io.millrace.api.state.TimeMode;
+import io.millrace.api.state.TimerValues;
+import io.millrace.runtime.expr.EvalContext;
+import io.millrace.runtime.state.keyed.ExpiredTimer;
+import io.millrace.runtime.state.keyed.KeyedPartitionState;
+import io.millrace.runtime.state.keyed.KeyedStateBackend;
+import io.millrace.runtime.state.keyed.KeyedStateMetrics;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.PluginContext;
+import io.millrace.spi.state.StateStoreProviderFactory;
+import io.millrace.spi.storage.Storage;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * {@code transformWithState} over key-grouped partitions, as Spark 4.0's
+ * {@code TransformWithStateExec}: each batch, in each partition, a new processor declares its
+ * state, {@code handleInputRows} runs once for each key with rows (keys in the order of their
+ * encoding), then {@code handleExpiredTimer} once for each timer that is due (at or before this
+ * batch's watermark under event time, its processing time under processing time; earliest
+ * first), then the processor closes. Every partition prepares before any commits, so a batch
+ * is never half-applied.
+ *
+ * <p>A fired timer is removed before its handler runs, so the handler may set it again (Spark
+ * removes it after the handler, losing such a timer); otherwise as Spark.
+ */
+public final class StatefulTransformWithState implements StatefulOperator {
+  private final TransformWithStatePlan plan;
+  private final KeyGroups keyGroups;
+  private final RowCodec keyCodec;
+  private final KeyedStateBackend backend;
+  private final ExecutorService pool;
+  /**
+   * The earliest processing-time timer after the last batch: none on a new checkpoint; on a
+   * restart unknown (so due) until a batch ran and found out.
+   */
+  private volatile long nextProcessingTimerMs;
+
+  public StatefulTransformWithState(long operatorId, TransformWithStatePlan plan, StateStoreProviderFactory factory,
+      URI checkpoint, Storage storage, int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool)
+      throws IOException {
+    this.plan = plan;
+    this.keyGroups = new KeyGroups(maxKeyGroups, partitions);
+    this.keyCodec = new RowCodec(plan.keySchema());
+    this.pool = pool;
+    this.nextProcessingTimerMs = KeyedStateBackend.recorded(checkpoint, storage, operatorId) ? Long.MIN_VALUE
+        : Long.MAX_VALUE;
+    this.backend = new KeyedStateBackend(plan.spec(), factory, checkpoint, storage, operatorId, keyGroups, context);
+  }
+
+  /** Checks, without writing, that the checkpoint's state of the operator was declared as the processor declares it. */
+  public static void checkStateSchema(long operatorId, TransformWithStatePlan plan, URI checkpoint, Storage storage)
+      throws IOException {
+    KeyedStateBackend.checkSchema(plan.spec(), checkpoint, storage, operatorId);
+  }
+
+  @Override
+  public int readerTasks() {
+    return keyGroups.partitions();
+  }
+
+  @Override
+  public PartitionInput newInput(EvalContext context, long watermarkMicros) {
+    return new KeyedRows(plan, keyCodec, keyGroups, plan.timeMode() == TimeMode.EVENT_TIME ? watermarkMicros
+        : Long.MIN_VALUE);
+  }
+
+  /** What one partition's task did, before its state commits; {@code nextTimerMs} its earliest processing-time timer. */
+  private record Prepared(KeyedPartitionState state, List<Row> rows, long updated, long removed, long nextTimerMs) {}
+
+  @Override
+  public long nextProcessingTimerMs() {
+    return plan.timeMode() == TimeMode.PROCESSING_TIME ? nextProcessingTimerMs : Long.MAX_VALUE;
+  }
+
+  @Override
+  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros)
+      throws Exception {
+    long late = 0;
+    for (PartitionInput in : inputs) {
+      late += ((KeyedRows) in).late();
+    }
+    long nowMs = Math.floorDiv(context.batchTimestampMicros(), 1000L);
+    List<Future<Prepared>> tasks = new ArrayList<>();
+    for (int p = 0; p < keyGroups.partitions(); p++) {
+      int partition = p;
+      tasks.add(pool.submit(() -> {
+        KeyedPartitionState state = backend.begin(partition, batchId);
+        try {
+          return process(state, partition, inputs, nowMs, watermarkMicros);
+        } catch (Exception | Error e) {
+          state.abort();
+          throw e;
+        }
+      }));
+    }
+    List<Prepared> ready = await(tasks);
+    long t0 = System.nanoTime();
+    try {
+      for (Prepared r : ready) {
+        r.state().commit();
+      }
+    } catch (RuntimeException | Error e) {
+      ready.forEach(r -> r.state().abort());
+      throw e;
+    }
+    long commitMs = (System.nanoTime() - t0) / 1_000_000;
+    nextProcessingTimerMs = ready.stream().mapToLong(Prepared::nextTimerMs).min().orElse(Long.MAX_VALUE);
+    List<Row> rows = new ArrayList<>();
+    KeyedStateMetrics metrics = null;
+    long updated = 0;
+    long removed = 0;
+    for (Prepared r : ready) {
+      rows.addAll(r.rows());
+      metrics = metrics == null ? r.state().metrics() : metrics.plus(r.state().metrics());
+      updated += r.updated();
+      removed += r.removed();
+    }
+    Map<String, Long> custom = new TreeMap<>(metrics.customMetrics());
+    custom.put("numValueStateVars", count(io.millrace.runtime.state.keyed.StateVariable.Kind.VALUE));
+    custom.put("numListStateVars", count(io.millrace.runtime.state.keyed.StateVariable.Kind.LIST));
+    custom.put("numMapStateVars", count(io.millrace.runtime.state.keyed.StateVariable.Kind.MAP));
+    custom.put("maintenanceFailures", backend.maintenanceFailures());
+    int partitions = keyGroups.partitions();
+    return new Result(rows, new StateOperatorProgress(TransformWithStatePlan.OPERATOR_NAME, metrics.totalRows(),
+        updated, removed, late, commitMs, metrics.memoryUsedBytes(), partitions, partitions, custom));
+  }
+
+  private long count(io.millrace.runtime.state.keyed.StateVariable.Kind kind) {
+    return plan.spec().variables().stream().filter(v -> v.kind() == kind).count();
+  }
+
+  private Prepared process(KeyedPartitionState state, int partition, List<PartitionInput> inputs, long nowMs,
+      long watermarkMicros) {
+    StatefulProcessor<Row, Row, Row> processor = plan.newProcessor();
+    ProcessorHandle handle = new ProcessorHandle(state, plan.spec(), plan.timeMode());
+    processor.setHandle(handle);
+    processor.init(plan.outputMode(), plan.timeMode());
+    long watermarkMs = watermarkMicros == Long.MIN_VALUE
+        ? (plan.timeMode() == TimeMode.EVENT_TIME ? 0 : -1) : Math.floorDiv(watermarkMicros, 1000L);
+    TimerValues times = new Times(nowMs, watermarkMs);
+    List<Row> out = new ArrayList<>();
+    // Each key's rows, keys in the order of their encoding: the same on every run and replay.
+    TreeMap<byte[], List<Row>> byKey = new TreeMap<>(Arrays::compareUnsigned);
+    for (PartitionInput in : inputs) {
+      RoutedRows.Bucket bucket = ((KeyedRows) in).routedTo(partition);
+      for (int i = 0; i < bucket.size(); i++) {
+        byKey.computeIfAbsent(bucket.key(i), k -> new ArrayList<>()).add(bucket.row(i));
+      }
+    }
+    for (Map.Entry<byte[], List<Row>> e : byKey.entrySet()) {
+      state.setCurrentEncodedKey(e.getKey());
+      emit(processor.handleInputRows(state.currentKey(), e.getValue().iterator(), times), out);
+    }
+    if (plan.timeMode() != TimeMode.NONE) {
+      io.millrace.runtime.state.keyed.TimeMode mode = plan.timeMode() == TimeMode.EVENT_TIME
+          ? io.millrace.runtime.state.keyed.TimeMode.EVENT_TIME : io.millrace.runtime.state.keyed.TimeMode.PROCESSING_TIME;
+      // Due when at or before the threshold, as Spark's TimerStateImpl; the service's bound is exclusive.
+      long threshold = plan.timeMode() == TimeMode.EVENT_TIME ? Math.max(watermarkMicros, 0) : nowMs;
+      for (Iterator<ExpiredTimer> due = state.timers().expired(mode, threshold + 1); due.hasNext(); ) {
+        ExpiredTimer t = due.next();
+        state.setCurrentEncodedKey(t.encodedKey());
+        long expiryMs = handle.toMs(t.time());
+        ExpiredTimerInfo info = () -> expiryMs;
+        emit(processor.handleExpiredTimer(t.key(), times, info), out);
+      }
+    }
+    processor.close();
+    long next = plan.timeMode() == TimeMode.PROCESSING_TIME
+        ? state.timers().earliest(io.millrace.runtime.state.keyed.TimeMode.PROCESSING_TIME).orElse(Long.MAX_VALUE)
+        : Long.MAX_VALUE;
+    return new Prepared(state, out, handle.updated, handle.removed, next);
+  }
+
+  private void emit(Iterator<Row> rows, List<Row> out) {
+    if (rows == null) {
+      return;
+    }
+    int width = plan.outputSchema().size();
+    while (rows.hasNext()) {
+      Row r = rows.next();
+      if (r == null || r.size() != width) {
+        throw new IllegalStateException(plan.processorName() + " returned " + r + ", not a row of the output schema "
+            + plan.outputSchema());
+      }
+      out.add(r);
+    }
+  }
+
+  private static List<Prepared> await(List<Future<Prepared>> tasks) throws Exception {
+    List<Prepared> ready = new ArrayList<>();
+    Exception failure = null;
+    for (Future<Prepared> f : tasks) {
+      try {
+        ready.add(f.get());
+      } catch (ExecutionException e) {
+        if (failure == null) {
+          failure = e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+        }
+      }
+    }
+    if (failure != null) {
+      ready.forEach(r -> r.state().abort());
+      throw failure;
+    }
+    return ready;
+  }
+
+  @Override
+  public void maintain() {
+    backend.maintain();
+  }
+
+  @Override
+  public void close() {
+    backend.close();
+  }
+
+  /** The times of one batch. */
+  private record Times(long processingMs, long watermarkMs) implements TimerValues {
+    @Override
+    public long getCurrentProcessingTimeInMs() {
+      return processingMs;
+    }
+
+    @Override
+    public long getCurrentWatermarkInMs() {
+      return watermarkMs;
+    }
+  }
+}

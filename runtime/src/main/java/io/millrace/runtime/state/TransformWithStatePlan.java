@@ -1,0 +1,133 @@
+package io.millrace.runtime.state;
+
+import io.millrace.api.AnalysisException;
+import io.millrace.api.state.StatefulProcessor;
+import io.millrace.api.state.TimeMode;
+import io.millrace.runtime.state.keyed.KeyedStateSpec;
+import io.millrace.spi.data.Field;
+import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
+import io.millrace.spi.sink.OutputMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * A {@code groupByKey(..).transformWithState(..)}, bound: the grouping key's columns, the user's
+ * processor (a new instance per partition and batch), its time and output modes, the rows it
+ * emits, and the state it declared: {@link #bind} runs the processor's {@code init} once with a
+ * handle that records each variable, as Spark runs it on the driver, so the state's stores and
+ * schemas are known before the first batch.
+ */
+public final class TransformWithStatePlan {
+  public static final String OPERATOR_NAME = "transformWithStateExec";
+
+  private final int[] keyColumns;
+  private final Schema keySchema;
+  private final Supplier<? extends StatefulProcessor<Row, Row, Row>> processor;
+  private final TimeMode timeMode;
+  private final OutputMode outputMode;
+  private final Schema outputSchema;
+  private final KeyedStateSpec spec;
+  private final TimeColumn eventTime;
+
+  private TransformWithStatePlan(int[] keyColumns, Schema keySchema,
+      Supplier<? extends StatefulProcessor<Row, Row, Row>> processor, TimeMode timeMode, OutputMode outputMode,
+      Schema outputSchema, KeyedStateSpec spec, TimeColumn eventTime) {
+    this.keyColumns = keyColumns;
+    this.keySchema = keySchema;
+    this.processor = processor;
+    this.timeMode = timeMode;
+    this.outputMode = outputMode;
+    this.outputSchema = outputSchema;
+    this.spec = spec;
+    this.eventTime = eventTime;
+  }
+
+  /**
+   * @param eventTimeColumn the input's watermarked event time, if it has one: under event time,
+   *     rows at or before the previous batch's watermark are dropped as late
+   * @throws AnalysisException for an unknown key column, an output mode other than append or
+   *     update, or a processor whose {@code init} fails or declares a variable twice
+   */
+  public static TransformWithStatePlan bind(List<String> keyColumns, Supplier<? extends StatefulProcessor<Row, Row,
+      Row>> processor, TimeMode timeMode, OutputMode outputMode, Schema outputSchema, Schema input,
+      Optional<String> eventTimeColumn) {
+    if (keyColumns.isEmpty()) {
+      throw new AnalysisException("groupByKey needs at least one key column");
+    }
+    if (outputMode == OutputMode.COMPLETE) {
+      throw new AnalysisException("transformWithState runs in append or update output mode, not complete: it emits"
+          + " the rows its processor returns, and keeps no result table to emit whole (Spark refuses complete mode"
+          + " without an aggregation too)");
+    }
+    int[] columns = new int[keyColumns.size()];
+    List<Field> keyFields = new ArrayList<>();
+    for (int i = 0; i < columns.length; i++) {
+      columns[i] = input.indexOf(keyColumns.get(i));
+      if (columns[i] < 0) {
+        throw new AnalysisException("groupByKey: cannot resolve column '" + keyColumns.get(i) + "'; available columns: "
+            + input.names());
+      }
+      keyFields.add(input.field(columns[i]));
+    }
+    Schema keySchema = Schema.of(keyFields);
+    StatefulProcessor<Row, Row, Row> declaring = processor.get();
+    DeclaringHandle handle = new DeclaringHandle(KeyedStateSpec.of(OPERATOR_NAME, keySchema), declaring);
+    declaring.setHandle(handle);
+    try {
+      declaring.init(outputMode, timeMode);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new AnalysisException("transformWithState: " + declaring.getClass().getName() + ".init failed: "
+          + e.getMessage(), e);
+    } finally {
+      declaring.close();
+    }
+    KeyedStateSpec spec = timeMode == TimeMode.NONE ? handle.spec() : handle.spec().withTimers();
+    TimeColumn eventTime = timeMode == TimeMode.EVENT_TIME
+        ? TimeColumn.of(input, eventTimeColumn.map(input::indexOf).orElse(-1)) : TimeColumn.NONE;
+    return new TransformWithStatePlan(columns, keySchema, processor, timeMode, outputMode, outputSchema, spec,
+        eventTime);
+  }
+
+  public Schema keySchema() {
+    return keySchema;
+  }
+
+  public Schema outputSchema() {
+    return outputSchema;
+  }
+
+  public TimeMode timeMode() {
+    return timeMode;
+  }
+
+  public OutputMode outputMode() {
+    return outputMode;
+  }
+
+  public KeyedStateSpec spec() {
+    return spec;
+  }
+
+  int[] keyColumns() {
+    return keyColumns;
+  }
+
+  /** Whether an input row is late: under event time, at or before the previous batch's watermark. */
+  boolean late(Row row, long lateWatermarkMicros) {
+    return lateWatermarkMicros != Long.MIN_VALUE && !eventTime.isNullIn(row)
+        && eventTime.micros(row) <= lateWatermarkMicros;
+  }
+
+  /** A new processor for one partition's batch. */
+  StatefulProcessor<Row, Row, Row> newProcessor() {
+    return processor.get();
+  }
+
+  /** The processor's class, for messages. */
+  public String processorName() {
+    return processor.get().getClass().getName();
+  }
+}
