@@ -102,7 +102,14 @@ final class JavaTypes {
     switch (type.kind()) {
       case TIMESTAMP: return ChronoUnit.MICROS.between(Instant.EPOCH, (Instant) v);
       case DATE: return (int) ((LocalDate) v).toEpochDay();
-      case DECIMAL: return ((BigDecimal) v).setScale(type.scale(), java.math.RoundingMode.HALF_UP);
+      case DECIMAL: {
+        try {
+          return ((BigDecimal) v).setScale(type.scale(), java.math.RoundingMode.UNNECESSARY);
+        } catch (ArithmeticException e) {
+          throw new IllegalArgumentException("a state value's BigDecimal " + v + " has more than " + type.scale()
+              + " decimal places, which DECIMAL(38, " + type.scale() + ") keeps; round it first", e);
+        }
+      }
       case STRUCT: return RecordCodec.encodeAny((Record) v);
       case ARRAY: {
         List<Object> out = new ArrayList<>();

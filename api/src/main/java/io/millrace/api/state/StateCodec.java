@@ -5,9 +5,10 @@ import io.millrace.spi.data.Schema;
 
 /**
  * How a state variable's values are kept: as rows of {@link #schema()}, so that the engine stores
- * them in its own row encoding on every state store and can tell, at start, whether values an
- * earlier run wrote can still be read ({@link StateSchemaEvolution}). No Java serialization: a
- * value's shape is its schema. {@link StateCodecs} makes codecs for records, primitives and rows.
+ * them in its own row encoding on every state store, and the checkpoint records each variable's
+ * schema: a restart whose codecs give another schema is refused at start, naming the variable
+ * ({@link StateSchemaEvolution} holds the rules by which older values will stay readable). No Java
+ * serialization: a value's shape is its schema. {@link StateCodecs} makes codecs for records, primitives and rows.
  *
  * @param <T> the values' type
  */

@@ -13,7 +13,9 @@ public final class StateCodecs {
 
   /**
    * Values of a record class, kept as a row with one field per component, in declaration order.
-   * A primitive component is a non-nullable field; any other is nullable.
+   * A primitive component is a non-nullable field; any other is nullable. An {@code Instant} is
+   * kept to the microsecond (as a TIMESTAMP); a {@code BigDecimal} as DECIMAL(38, 18), refusing
+   * one with more decimal places.
    *
    * @throws IllegalArgumentException naming the component whose type has no field type
    */

@@ -94,6 +94,8 @@ public final class MicroBatchExecution implements StreamingQuery {
 
   /** The watermark moved in the last batch: run one more, even without data, to emit and evict. */
   private boolean noDataBatchDue;
+  /** When the last new batch's trigger started; a due timer needs a later one. */
+  private long lastBatchStartedMillis = Long.MIN_VALUE;
 
   /** A batch that was recorded in {@code offsets/} but not committed: it runs first, unchanged. */
   private record PendingReplay(long batchId, OffsetSeq seq, List<Offset> starts) {}
@@ -454,9 +456,13 @@ public final class MicroBatchExecution implements StreamingQuery {
     for (SourceBinding s : sources) {
       hasData |= !latest.get(s.index).json().equals(s.committed.json());
     }
-    if (!hasData && !noDataBatchDue && !plan.timerDue(startedMillis)) {
+    // A due processing-time timer runs a batch once the clock has moved past the last batch, so a
+    // handler that keeps setting timers at or before the batch time cannot spin the trigger loop.
+    boolean timerDue = startedMillis > lastBatchStartedMillis && plan.timerDue(startedMillis);
+    if (!hasData && !noDataBatchDue && !timerDue) {
       return false;
     }
+    lastBatchStartedMillis = startedMillis;
     long batchId = nextBatchId;
     List<String> json = new ArrayList<>();
     for (Offset o : latest) {

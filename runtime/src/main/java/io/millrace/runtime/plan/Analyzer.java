@@ -176,13 +176,13 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
       throw new AnalysisException("withWatermark needs a TIMESTAMP column, but '" + w.column() + "' is "
           + input.schema().field(index).type());
     }
-    if (!input.eventTimes().isEmpty()) {
-      // Spark 4.0 fails such a query at its first batch ("Redefining watermark is disallowed"):
+    if (input.watermarked()) {
+      // Spark 4.0 fails such a query once its watermark moves ("Redefining watermark is disallowed"):
       // with several stateful operators each one's watermark derives from the one below it.
       throw new AnalysisException("withWatermark('" + w.column() + "', ..): redefining the watermark is not allowed:"
-          + " the rows already carry the watermarked event time " + input.eventTimes().stream()
-              .map(EventTime::column).toList() + " of an earlier withWatermark (as Spark 4.0); set the watermark once,"
-          + " on the source's event time, or derive a new column that is not the event time (such as window.end)");
+          + " a withWatermark below it already defines this stream's watermark" + (input.eventTimes().isEmpty() ? ""
+              : " (its rows carry the watermarked event time " + input.eventTimes().stream().map(EventTime::column)
+                  .toList() + ")") + ", as in Spark 4.0; set the watermark once, on the source's event time");
     }
     return new ResolvedPlan.Watermark(input, watermarks++, w.column(), index, w.delayMillis());
   }

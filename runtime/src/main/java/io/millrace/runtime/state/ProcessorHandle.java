@@ -83,18 +83,7 @@ final class ProcessorHandle implements StatefulProcessorHandle {
 
       @Override
       public Iterator<T> get() {
-        Iterator<Row> it = rows.get();
-        return new Iterator<>() {
-          @Override
-          public boolean hasNext() {
-            return it.hasNext();
-          }
-
-          @Override
-          public T next() {
-            return codec.decode(it.next());
-          }
-        };
+        return decoded(rows.get(), codec::decode);
       }
 
       @Override
@@ -175,51 +164,18 @@ final class ProcessorHandle implements StatefulProcessorHandle {
 
       @Override
       public Iterator<Map.Entry<K, V>> iterator() {
-        Iterator<Map.Entry<Row, Row>> it = rows.iterator();
-        return new Iterator<>() {
-          @Override
-          public boolean hasNext() {
-            return it.hasNext();
-          }
-
-          @Override
-          public Map.Entry<K, V> next() {
-            Map.Entry<Row, Row> e = it.next();
-            return new AbstractMap.SimpleImmutableEntry<>(keyCodec.decode(e.getKey()), valueCodec.decode(e.getValue()));
-          }
-        };
+        return decoded(rows.iterator(), e -> new AbstractMap.SimpleImmutableEntry<>(keyCodec.decode(e.getKey()),
+            valueCodec.decode(e.getValue())));
       }
 
       @Override
       public Iterator<K> keys() {
-        Iterator<Row> it = rows.keys();
-        return new Iterator<>() {
-          @Override
-          public boolean hasNext() {
-            return it.hasNext();
-          }
-
-          @Override
-          public K next() {
-            return keyCodec.decode(it.next());
-          }
-        };
+        return decoded(rows.keys(), keyCodec::decode);
       }
 
       @Override
       public Iterator<V> values() {
-        Iterator<Row> it = rows.values();
-        return new Iterator<>() {
-          @Override
-          public boolean hasNext() {
-            return it.hasNext();
-          }
-
-          @Override
-          public V next() {
-            return valueCodec.decode(it.next());
-          }
-        };
+        return decoded(rows.values(), valueCodec::decode);
       }
 
       @Override
@@ -237,6 +193,21 @@ final class ProcessorHandle implements StatefulProcessorHandle {
         rows.keys().forEachRemaining(keys::add);
         rows.clear();
         removed += keys.size();
+      }
+    };
+  }
+
+  /** {@code rows}, each turned into a value as it is read. */
+  private static <R, T> Iterator<T> decoded(Iterator<R> rows, java.util.function.Function<R, T> decode) {
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return rows.hasNext();
+      }
+
+      @Override
+      public T next() {
+        return decode.apply(rows.next());
       }
     };
   }

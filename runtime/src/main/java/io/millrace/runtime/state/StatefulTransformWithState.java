@@ -103,7 +103,7 @@ public final class StatefulTransformWithState implements StatefulOperator {
         try {
           return process(state, partition, inputs, nowMs, watermarkMicros);
         } catch (Exception | Error e) {
-          state.abort();
+          abortKeeping(state, e);
           throw e;
         }
       }));
@@ -115,7 +115,7 @@ public final class StatefulTransformWithState implements StatefulOperator {
         r.state().commit();
       }
     } catch (RuntimeException | Error e) {
-      ready.forEach(r -> r.state().abort());
+      ready.forEach(r -> abortKeeping(r.state(), e)); // those committed already are not touched
       throw e;
     }
     long commitMs = (System.nanoTime() - t0) / 1_000_000;
@@ -149,6 +149,15 @@ public final class StatefulTransformWithState implements StatefulOperator {
     StatefulProcessor<Row, Row, Row> processor = plan.newProcessor();
     ProcessorHandle handle = new ProcessorHandle(state, plan.spec(), plan.timeMode());
     processor.setHandle(handle);
+    try {
+      return runProcessor(processor, handle, state, partition, inputs, nowMs, watermarkMicros);
+    } finally {
+      processor.close(); // after a failure too, as Spark's task completion closes it
+    }
+  }
+
+  private Prepared runProcessor(StatefulProcessor<Row, Row, Row> processor, ProcessorHandle handle,
+      KeyedPartitionState state, int partition, List<PartitionInput> inputs, long nowMs, long watermarkMicros) {
     processor.init(plan.outputMode(), plan.timeMode());
     long watermarkMs = watermarkMicros == Long.MIN_VALUE
         ? (plan.timeMode() == TimeMode.EVENT_TIME ? 0 : -1) : Math.floorDiv(watermarkMicros, 1000L);
@@ -179,7 +188,6 @@ public final class StatefulTransformWithState implements StatefulOperator {
         emit(processor.handleExpiredTimer(t.key(), times, info), out);
       }
     }
-    processor.close();
     long next = plan.timeMode() == TimeMode.PROCESSING_TIME
         ? state.timers().earliest(io.millrace.runtime.state.keyed.TimeMode.PROCESSING_TIME).orElse(Long.MAX_VALUE)
         : Long.MAX_VALUE;
@@ -214,10 +222,20 @@ public final class StatefulTransformWithState implements StatefulOperator {
       }
     }
     if (failure != null) {
-      ready.forEach(r -> r.state().abort());
+      Exception first = failure;
+      ready.forEach(r -> abortKeeping(r.state(), first));
       throw failure;
     }
     return ready;
+  }
+
+  /** Aborts {@code state}; a failure to abort is added to {@code cause}, which stays the error reported. */
+  private static void abortKeeping(KeyedPartitionState state, Throwable cause) {
+    try {
+      state.abort();
+    } catch (RuntimeException e) {
+      cause.addSuppressed(e);
+    }
   }
 
   @Override

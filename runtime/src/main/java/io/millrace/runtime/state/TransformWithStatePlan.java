@@ -74,6 +74,11 @@ public final class TransformWithStatePlan {
     }
     Schema keySchema = Schema.of(keyFields);
     StatefulProcessor<Row, Row, Row> declaring = processor.get();
+    if (declaring == null || declaring == processor.get()) {
+      throw new AnalysisException("transformWithState needs a supplier that makes a new processor each call (such as"
+          + " MyProcessor::new): each state partition runs its own at the same time, and one shared instance would"
+          + " mix their state; this one returned " + (declaring == null ? "null" : "the same instance twice"));
+    }
     DeclaringHandle handle = new DeclaringHandle(KeyedStateSpec.of(OPERATOR_NAME, keySchema), declaring);
     declaring.setHandle(handle);
     try {

@@ -90,6 +90,7 @@ class TransformWithStateTest {
           addData(m, in("a")),
           advanceManualClock(1000), // batch 1 at 2 s: a has 3
           advanceManualClock(3000), // 5 s: nothing due, no batch
+          checkAnswer(),
           assertOnQuery(query -> query.recentProgress().size() == 2, "no batch runs before a timer is due"),
           advanceManualClock(1000), // 6 s: both timers due, a batch without data fires them
           checkAnswer(Row.of("a", 3L), Row.of("b", 1L)),
@@ -97,7 +98,45 @@ class TransformWithStateTest {
               && query.lastProgress().stateOperators().get(0).customMetrics().get("numExpiredTimers") == 2,
               "the third batch had no data and fired two timers"),
           advanceManualClock(5000),
+          checkAnswer(Row.of("a", 3L), Row.of("b", 1L)),
           assertOnQuery(query -> query.recentProgress().size() == 3, "no timer left, no batch"));
+    }
+  }
+
+  /** On its first row sets timers at 1 s and 2 s; the first to fire deletes the second. */
+  static final class FirstTimerDeletesTheSecond extends StatefulProcessor<Row, Row, Row> {
+    @Override
+    public void init(OutputMode outputMode, TimeMode timeMode) {}
+
+    @Override
+    public Iterator<Row> handleInputRows(Row key, Iterator<Row> rows, TimerValues times) {
+      if (key.getString(0).equals("k")) {
+        getHandle().registerTimer(1000);
+        getHandle().registerTimer(2000);
+      }
+      return Collections.emptyIterator();
+    }
+
+    @Override
+    public Iterator<Row> handleExpiredTimer(Row key, TimerValues times, ExpiredTimerInfo timer) {
+      getHandle().deleteTimer(2000);
+      return List.of(Row.of("fired at " + timer.getExpiryTimeInMs(), times.getCurrentWatermarkInMs())).iterator();
+    }
+  }
+
+  @Test
+  void aTimerDeletedByAnEarlierHandlerOfTheBatchDoesNotFire() {
+    Schema timed = Schema.parse("k STRING, ts TIMESTAMP");
+    try (MillraceSession s = MillraceSession.builder().build(); MemoryStream m = MemoryStream.create(timed)) {
+      Dataset q = m.toDataset(s).withWatermark("ts", "0 seconds").groupByKey("k")
+          .transformWithState(FirstTimerDeletesTheSecond::new, TimeMode.EVENT_TIME, OutputMode.APPEND, OUTPUT);
+      StreamTest.testStream(q, OutputMode.APPEND).run(
+          addData(m, Row.of("k", 500_000L)),
+          checkAnswer(),
+          addData(m, Row.of("z", 10_000_000L)), // the watermark moves to 10 s: both timers are due in the next batch
+          checkAnswer(Row.of("fired at 1000", 10_000L)),
+          assertOnQuery(query -> query.lastProgress().stateOperators().get(0).customMetrics().get("numExpiredTimers") == 1,
+              "one timer fired"));
     }
   }
 
@@ -158,6 +197,10 @@ class TransformWithStateTest {
       assertThatThrownBy(() -> start(s, "tws-in", TimerInInit::new, TimeMode.PROCESSING_TIME, "update", "c2"))
           .isInstanceOf(AnalysisException.class).hasMessageContaining("registerTimer in init()")
           .hasMessageContaining(TimerInInit.class.getName());
+      CountForFiveSeconds shared = new CountForFiveSeconds();
+      assertThatThrownBy(() -> start(s, "tws-in", () -> shared, TimeMode.PROCESSING_TIME, "update", "c4"))
+          .isInstanceOf(AnalysisException.class).hasMessageContaining("a new processor each call")
+          .hasMessageContaining("the same instance twice");
       assertThatThrownBy(() -> s.readStream().format("memory").option("name", "tws-in").load().groupByKey("nope")
           .transformWithState(CountForFiveSeconds::new, TimeMode.NONE, OutputMode.UPDATE, OUTPUT).writeStream()
           .format("memory").option("name", "o").outputMode("update")
@@ -196,7 +239,7 @@ class TransformWithStateTest {
       q.processAllAvailable();
       q.stop();
       assertThatThrownBy(() -> start(s, "tws-re", CountAsString::new, TimeMode.PROCESSING_TIME, "update", "re"))
-          .hasMessageContaining("count");
+          .isInstanceOf(AnalysisException.class).hasMessageContaining("state variable 'count' was VALUE<value LONG NOT NULL> and is VALUE<value STRING NOT NULL>");
     }
   }
 }

@@ -73,14 +73,27 @@ final class StoreTimerService implements TimerService {
     byte[] from = {BY_TIME, mode.tag};
     Iterator<KeyValue> due = scans.range(store, from, KeyLayout.withTime(from, before));
     return new Iterator<>() {
+      /** The next timer still set: the range was read when the iterator was made, and a handler may have deleted one since. */
+      private byte[] next;
+
       @Override
       public boolean hasNext() {
-        return due.hasNext();
+        while (next == null && due.hasNext()) {
+          byte[] key = due.next().key();
+          if (store.get(key) != null) {
+            next = key;
+          }
+        }
+        return next != null;
       }
 
       @Override
       public ExpiredTimer next() {
-        byte[] key = due.next().key();
+        if (!hasNext()) {
+          throw new java.util.NoSuchElementException();
+        }
+        byte[] key = next;
+        next = null;
         long time = KeyLayout.timeAt(key, 2);
         byte[] prefix = Arrays.copyOfRange(key, BY_TIME_PREFIX_AT, key.length);
         store.remove(key);
