@@ -6,6 +6,8 @@ import static io.millrace.api.functions.window;
 import io.millrace.api.Dataset;
 import io.millrace.api.MillraceSession;
 import io.millrace.api.StreamingQuery;
+import io.millrace.api.state.TimeMode;
+import io.millrace.spi.sink.OutputMode;
 import io.millrace.spi.fault.FaultInjector;
 import io.millrace.spi.fault.FaultPoint;
 import java.util.Map;
@@ -17,7 +19,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * aggregation or a deduplication, into the {@code durable-file} sink. Arguments: checkpoint,
  * sink directory, operator (agg, dedup, dedupTs, dedupWithin, unionChain: a union of two sources, a
  * deduplication and a windowed count; joinOuter: a left outer join of two sources; "agg@rocksdb"
- * picks the state store; joinWindow: that join then a windowed count), and optionally a {@link FaultPoint} and a batch or state version (-1: the
+ * picks the state store; joinWindow: that join then a windowed count; tws: sessions by
+ * transformWithState with event-time timers), and optionally a {@link FaultPoint} and a batch or state version (-1: the
  * first time) at which the JVM halts.
  */
 public final class StatefulCrashChild {
@@ -95,6 +98,18 @@ public final class StatefulCrashChild {
           }
           break;
         }
+        case "tws":
+          // Sessions by key on transformWithState: rows 2k and 2k+1 share a key a minute apart (one
+          // session, some split across two batches), the key's next pair comes 6 minutes later; most
+          // sessions close when the watermark passes their event-time timer, each exactly once
+          // across the crash.
+          out = source.selectExpr("CAST(CAST(id / 2 AS BIGINT) % 3 AS STRING) AS key",
+                  "timestamp_seconds(3600 + id * 60) AS ts", "id")
+              .withWatermark("ts", "1 minute")
+              .groupByKey("key")
+              .transformWithState(CrashSessionizer::new, TimeMode.EVENT_TIME, OutputMode.APPEND,
+                  CrashSessionizer.OUTPUT);
+          break;
         default:
           out = in.dropDuplicatesWithinWatermark("key");
       }
