@@ -1,11 +1,16 @@
 package io.millrace.api;
 
 import io.millrace.api.plan.PlanNode;
+import io.millrace.api.state.FlatMapGroupsWithStateFunction;
+import io.millrace.api.state.GroupStateTimeout;
+import io.millrace.api.state.MapGroupsWithStateFunction;
+import io.millrace.api.state.StateCodec;
 import io.millrace.api.state.StatefulProcessor;
 import io.millrace.api.state.TimeMode;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.sink.OutputMode;
+import java.util.Iterator;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -36,5 +41,41 @@ public final class KeyValueGroupedDataset {
       OutputMode outputMode, Schema outputSchema) {
     return new Dataset(session, new PlanNode.TransformWithState(child, keyColumns, processor, timeMode, outputMode,
         outputSchema));
+  }
+
+  /**
+   * Runs {@code function} over each key's rows with one value of state per key, kept through
+   * {@code stateCodec}, as Spark 4.0's {@code flatMapGroupsWithState}: once per key with rows in
+   * a batch (keys in order), then once per key whose timeout has passed, with no rows and
+   * {@link io.millrace.api.state.GroupState#hasTimedOut()}. Runs on the transformWithState
+   * operator's state (both stores, restarts), and reports as {@code flatMapGroupsWithState}.
+   *
+   * @param outputMode append or update; it must be the query's output mode (as Spark checks at
+   *     start)
+   * @param timeout what the keys' timeouts follow; {@link GroupStateTimeout#EVENT_TIME_TIMEOUT}
+   *     needs {@code withWatermark} upstream, and only under it are late rows dropped
+   */
+  public <S> Dataset flatMapGroupsWithState(FlatMapGroupsWithStateFunction<S> function, OutputMode outputMode,
+      StateCodec<S> stateCodec, Schema outputSchema, GroupStateTimeout timeout) {
+    if (outputMode != OutputMode.APPEND && outputMode != OutputMode.UPDATE) {
+      throw new IllegalArgumentException("The output mode of function should be append or update");
+    }
+    return new Dataset(session, new PlanNode.FlatMapGroupsWithState(child, keyColumns, function, stateCodec,
+        outputMode, outputSchema, timeout, false));
+  }
+
+  /**
+   * As {@link #flatMapGroupsWithState}, with exactly one output row per call (timeouts too), as
+   * Spark 4.0's {@code mapGroupsWithState}: the query must run in update output mode.
+   */
+  public <S> Dataset mapGroupsWithState(MapGroupsWithStateFunction<S> function, StateCodec<S> stateCodec,
+      Schema outputSchema, GroupStateTimeout timeout) {
+    java.util.Objects.requireNonNull(function, "function");
+    FlatMapGroupsWithStateFunction<S> one = (key, values, state) -> {
+      Row row = function.call(key, values, state);
+      return java.util.Collections.singletonList(row).iterator(); // a null row is refused as not of the schema
+    };
+    return new Dataset(session, new PlanNode.FlatMapGroupsWithState(child, keyColumns, one, stateCodec,
+        OutputMode.UPDATE, outputSchema, timeout, true));
   }
 }

@@ -211,6 +211,31 @@ public sealed interface PlanNode {
     }
   }
 
+  /**
+   * {@code groupByKey(keyColumns).flatMapGroupsWithState(..)} or, with {@code mapGroups},
+   * {@code mapGroupsWithState(..)} (whose function is wrapped to return its one row): user code
+   * keeping one value per key, with a timeout. {@code function} and {@code stateCodec} share the
+   * state's type, which the grouped dataset's methods ensure.
+   */
+  record FlatMapGroupsWithState(PlanNode child, List<String> keyColumns,
+      io.millrace.api.state.FlatMapGroupsWithStateFunction<?> function, io.millrace.api.state.StateCodec<?> stateCodec,
+      io.millrace.spi.sink.OutputMode outputMode, Schema outputSchema, io.millrace.api.state.GroupStateTimeout timeout,
+      boolean mapGroups) implements PlanNode {
+    public FlatMapGroupsWithState {
+      keyColumns = List.copyOf(keyColumns);
+      Objects.requireNonNull(function, "function");
+      Objects.requireNonNull(stateCodec, "stateCodec");
+      Objects.requireNonNull(outputMode, "outputMode");
+      Objects.requireNonNull(outputSchema, "outputSchema");
+      Objects.requireNonNull(timeout, "timeout");
+    }
+
+    @Override
+    public List<PlanNode> children() {
+      return List.of(child);
+    }
+  }
+
   /** The rows of every input ({@code UNION ALL}), by column position or, with {@code byName}, by name. */
   record Union(List<PlanNode> inputs, boolean byName) implements PlanNode {
     public Union {

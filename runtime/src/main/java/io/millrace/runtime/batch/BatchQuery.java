@@ -98,7 +98,7 @@ final class BatchQuery {
 
     @Override
     public ResolvedPlan transformWithState(ResolvedPlan.TransformWithState transform) {
-      throw refused("transformWithState(..)");
+      throw refused(transform.plan().apiName() + "(..)");
     }
 
     @Override

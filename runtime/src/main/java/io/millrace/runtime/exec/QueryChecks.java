@@ -1,6 +1,7 @@
 package io.millrace.runtime.exec;
 
 import io.millrace.api.AnalysisException;
+import io.millrace.api.state.GroupStateTimeout;
 import io.millrace.spi.sink.OutputMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,10 +30,71 @@ final class QueryChecks {
       throw new AnalysisException("output mode complete needs an aggregation: it re-emits the whole result "
           + "every batch, and a query without aggregation has no result table to re-emit; use append");
     }
+    checkGroupsWithState(plan, mode, aggregates);
     for (StatefulExec op : plan.stateful()) {
       checkInputNotLate(op, mode);
       check(op, mode);
     }
+  }
+
+  /**
+   * Spark's rules for {@code [flat]MapGroupsWithState} (UnsupportedOperationChecker, with its
+   * texts): mapGroupsWithState only in update mode, one per query, not mixed with
+   * flatMapGroupsWithState; a flatMapGroupsWithState's mode must be the query's (without an
+   * aggregation) or append (with one); several only all in append; nothing stateful after one
+   * with an event-time timeout, whose output may be older than the watermark.
+   */
+  private static void checkGroupsWithState(PhysicalPlan plan, OutputMode mode, boolean aggregates) {
+    List<TransformWithStateExec> maps = new ArrayList<>();
+    List<TransformWithStateExec> flatMaps = new ArrayList<>();
+    for (StatefulExec op : plan.stateful()) {
+      if (op instanceof TransformWithStateExec t && t.plan().groupsWithState().isPresent()) {
+        (t.plan().groupsWithState().get().mapGroups() ? maps : flatMaps).add(t);
+      }
+      for (TransformWithStateExec below : below(op, TransformWithStateExec.class)) {
+        if (below.plan().groupsWithState().map(g -> g.timeout() == GroupStateTimeout.EVENT_TIME_TIMEOUT)
+            .orElse(false)) {
+          throw new AnalysisException("Detected pattern of possible 'correctness' issue due to global watermark. The"
+              + " query contains stateful operation which can emit rows older than the current watermark plus allowed"
+              + " late record delay, which are \"late rows\" in downstream stateful operations and these rows can be"
+              + " discarded: " + op.name() + " [operator " + op.operatorId() + "] after "
+              + below.plan().apiName() + " with an event-time timeout [operator " + below.operatorId() + "]");
+        }
+      }
+    }
+    if (maps.size() >= 2) {
+      throw new AnalysisException("Multiple mapGroupsWithStates are not supported on a streaming DataFrames/Datasets");
+    }
+    if (!maps.isEmpty() && !flatMaps.isEmpty()) {
+      throw new AnalysisException("Mixing mapGroupsWithStates and flatMapGroupsWithStates are not supported on a"
+          + " streaming DataFrames/Datasets");
+    }
+    if (flatMaps.size() >= 2 && (mode != OutputMode.APPEND || flatMaps.stream()
+        .anyMatch(t -> t.plan().groupsWithState().get().outputMode() != OutputMode.APPEND))) {
+      throw new AnalysisException("Multiple flatMapGroupsWithStates are not supported when they are not all in append"
+          + " mode or the output mode is not append on a streaming DataFrames/Datasets");
+    }
+    if (!maps.isEmpty() && mode != OutputMode.UPDATE) {
+      throw new AnalysisException("mapGroupsWithState is not supported with " + sparkName(mode) + " output mode on a"
+          + " streaming DataFrame/Dataset");
+    }
+    for (TransformWithStateExec t : flatMaps) {
+      OutputMode own = t.plan().groupsWithState().get().outputMode();
+      if (aggregates && own == OutputMode.UPDATE) {
+        throw new AnalysisException("flatMapGroupsWithState in update mode is not supported with aggregation on a"
+            + " streaming DataFrame/Dataset");
+      }
+      if (!aggregates && own != mode) {
+        throw new AnalysisException("flatMapGroupsWithState in " + name(own) + " mode is not supported with "
+            + sparkName(mode) + " output mode on a streaming DataFrame/Dataset");
+      }
+    }
+  }
+
+  /** An output mode as Spark prints it in these messages ("Append"). */
+  private static String sparkName(OutputMode mode) {
+    String n = name(mode);
+    return Character.toUpperCase(n.charAt(0)) + n.substring(1);
   }
 
   /**
@@ -73,6 +135,11 @@ final class QueryChecks {
             "bound each side's event time by the other's in the condition (rightTime BETWEEN leftTime AND leftTime"
                 + " + INTERVAL ..) and put withWatermark on both sides to drop rows that can no longer match");
       }
+      return;
+    }
+    if (op instanceof TransformWithStateExec) {
+      // Spark has no output-mode rule for transformWithState, and those of [flat]MapGroupsWithState
+      // are checked above: the rows are the user code's, final whenever it emits them.
       return;
     }
     if (op instanceof DeduplicateExec) {

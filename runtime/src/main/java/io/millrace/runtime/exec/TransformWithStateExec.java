@@ -21,12 +21,16 @@ final class TransformWithStateExec extends StatefulExec {
 
   @Override
   String name() {
-    return TransformWithStatePlan.OPERATOR_NAME;
+    return plan.operatorName();
   }
 
   @Override
   String kind() {
-    return "transformWithState";
+    return plan.groupsWithState().isPresent() ? "flatMapGroupsWithState" : "transformWithState"; // one operator for map and flatMap, as Spark
+  }
+
+  TransformWithStatePlan plan() {
+    return plan;
   }
 
   @Override

@@ -225,6 +225,25 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
         input.eventTime().map(EventTime::column)));
   }
 
+  /**
+   * A {@code [flat]MapGroupsWithState}: bound as a transformWithState whose processor runs the
+   * function (see GroupsWithStateProcessor), so it shares that operator's state and batches.
+   */
+  @Override
+  public ResolvedPlan flatMapGroupsWithState(LogicalPlan.FlatMapGroupsWithState f) {
+    ResolvedPlan input = resolve(f.child());
+    String api = f.mapGroups() ? "mapGroupsWithState" : "flatMapGroupsWithState";
+    oneEventTime(input, api);
+    if (f.timeout() == io.millrace.api.state.GroupStateTimeout.EVENT_TIME_TIMEOUT && input.eventTime().isEmpty()) {
+      throw new AnalysisException("Watermark must be specified in the query using '[Dataset/DataFrame].withWatermark()'"
+          + " for using event-time timeout in a [map|flatMap]GroupsWithState. Event-time timeout not supported without"
+          + " watermark. (" + api + " over columns " + input.schema().names() + ")");
+    }
+    return new ResolvedPlan.TransformWithState(input, io.millrace.runtime.state.TransformWithStatePlan.bindGroupsWithState(
+        f.keyColumns(), f.function(), f.stateCodec(), f.timeout(), f.outputMode(), f.mapGroups(), f.outputSchema(),
+        input.schema(), input.eventTime().map(EventTime::column)));
+  }
+
   @Override
   public ResolvedPlan union(LogicalPlan.Union union) {
     List<ResolvedPlan> inputs = new ArrayList<>();

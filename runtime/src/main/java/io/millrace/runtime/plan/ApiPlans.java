@@ -72,6 +72,9 @@ public final class ApiPlans {
     } else if (node instanceof PlanNode.TransformWithState n) {
       return new LogicalPlan.TransformWithState(translate(n.child()), n.keyColumns(), n.processor(), n.timeMode(),
           n.outputMode(), n.outputSchema());
+    } else if (node instanceof PlanNode.FlatMapGroupsWithState n) {
+      return new LogicalPlan.FlatMapGroupsWithState(translate(n.child()), n.keyColumns(), n.function(), n.stateCodec(),
+          n.outputMode(), n.outputSchema(), n.timeout(), n.mapGroups());
     } else if (node instanceof PlanNode.Union n) {
       List<LogicalPlan> inputs = new ArrayList<>(n.inputs().size());
       for (PlanNode input : n.inputs()) {

@@ -53,6 +53,8 @@ public sealed interface LogicalPlan {
 
     R transformWithState(TransformWithState transform);
 
+    R flatMapGroupsWithState(FlatMapGroupsWithState transform);
+
     R watermark(Watermark watermark);
 
     R rename(Rename rename);
@@ -305,6 +307,37 @@ public sealed interface LogicalPlan {
     }
   }
 
+  /** {@code groupByKey(keyColumns).[flat]MapGroupsWithState(..)}; see the API's PlanNode.FlatMapGroupsWithState. */
+  record FlatMapGroupsWithState(LogicalPlan child, List<String> keyColumns,
+      io.millrace.api.state.FlatMapGroupsWithStateFunction<?> function, io.millrace.api.state.StateCodec<?> stateCodec,
+      io.millrace.spi.sink.OutputMode outputMode, io.millrace.spi.data.Schema outputSchema,
+      io.millrace.api.state.GroupStateTimeout timeout, boolean mapGroups) implements UnaryNode {
+    public FlatMapGroupsWithState {
+      keyColumns = List.copyOf(keyColumns);
+    }
+
+    @Override
+    public LogicalPlan withChild(LogicalPlan child) {
+      return new FlatMapGroupsWithState(child, keyColumns, function, stateCodec, outputMode, outputSchema, timeout,
+          mapGroups);
+    }
+
+    @Override
+    public String nodeName() {
+      return mapGroups ? "MapGroupsWithState" : "FlatMapGroupsWithState";
+    }
+
+    @Override
+    public String describe() {
+      return "keys=" + keyColumns + " timeout=" + timeout + " outputMode=" + outputMode;
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.flatMapGroupsWithState(this);
+    }
+  }
+
   record Deduplicate(LogicalPlan child, List<String> columns, boolean withinWatermark) implements UnaryNode {
     public Deduplicate {
       columns = List.copyOf(columns);
@@ -466,6 +499,7 @@ public sealed interface LogicalPlan {
 
   /** An operator over one input. */
   sealed interface UnaryNode extends LogicalPlan permits Project, Filter, WithColumn, Aggregate, Deduplicate, TransformWithState,
+      FlatMapGroupsWithState,
       Watermark, Rename, Drop {
     LogicalPlan child();
 

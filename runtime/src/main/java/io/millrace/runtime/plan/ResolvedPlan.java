@@ -307,7 +307,7 @@ public sealed interface ResolvedPlan {
 
     @Override
     public String describe() {
-      return io.millrace.runtime.state.TransformWithStatePlan.OPERATOR_NAME + " " + plan.keySchema().names();
+      return plan.operatorName() + " " + plan.keySchema().names();
     }
 
     @Override

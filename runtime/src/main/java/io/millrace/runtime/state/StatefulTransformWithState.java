@@ -136,7 +136,7 @@ public final class StatefulTransformWithState implements StatefulOperator {
     custom.put("numMapStateVars", count(io.millrace.runtime.state.keyed.StateVariable.Kind.MAP));
     custom.put("maintenanceFailures", backend.maintenanceFailures());
     int partitions = keyGroups.partitions();
-    return new Result(rows, new StateOperatorProgress(TransformWithStatePlan.OPERATOR_NAME, metrics.totalRows(),
+    return new Result(rows, new StateOperatorProgress(plan.operatorName(), plan.rowsTotal(metrics),
         updated, removed, late, commitMs, metrics.memoryUsedBytes(), partitions, partitions, custom));
   }
 

@@ -22,6 +22,22 @@ import java.util.function.Supplier;
  */
 public final class TransformWithStatePlan {
   public static final String OPERATOR_NAME = "transformWithStateExec";
+  /** Spark's name for the operator of {@code [flat]MapGroupsWithState}, which runs on this one's state. */
+  public static final String GROUPS_WITH_STATE_OPERATOR_NAME = "flatMapGroupsWithState";
+
+  /**
+   * What a {@code [flat]MapGroupsWithState} asked for, kept for the query's start checks.
+   *
+   * @param outputMode the operator's own output mode (update for mapGroupsWithState)
+   * @param mapGroups whether it is a {@code mapGroupsWithState}
+   */
+  public record GroupsWithState(io.millrace.api.state.GroupStateTimeout timeout, OutputMode outputMode,
+      boolean mapGroups) {
+    /** The API's name, for messages. */
+    public String apiName() {
+      return mapGroups ? "mapGroupsWithState" : "flatMapGroupsWithState";
+    }
+  }
 
   private final int[] keyColumns;
   private final Schema keySchema;
@@ -31,10 +47,13 @@ public final class TransformWithStatePlan {
   private final Schema outputSchema;
   private final KeyedStateSpec spec;
   private final TimeColumn eventTime;
+  /** Set for a {@code [flat]MapGroupsWithState}; null for a transformWithState. */
+  private final GroupsWithState groupsWithState;
 
   private TransformWithStatePlan(int[] keyColumns, Schema keySchema,
       Supplier<? extends StatefulProcessor<Row, Row, Row>> processor, TimeMode timeMode, OutputMode outputMode,
-      Schema outputSchema, KeyedStateSpec spec, TimeColumn eventTime) {
+      Schema outputSchema, KeyedStateSpec spec, TimeColumn eventTime, GroupsWithState groupsWithState) {
+    this.groupsWithState = groupsWithState;
     this.keyColumns = keyColumns;
     this.keySchema = keySchema;
     this.processor = processor;
@@ -54,6 +73,38 @@ public final class TransformWithStatePlan {
   public static TransformWithStatePlan bind(List<String> keyColumns, Supplier<? extends StatefulProcessor<Row, Row,
       Row>> processor, TimeMode timeMode, OutputMode outputMode, Schema outputSchema, Schema input,
       Optional<String> eventTimeColumn) {
+    return bind(keyColumns, processor, timeMode, outputMode, outputSchema, input, eventTimeColumn, null);
+  }
+
+  /**
+   * A {@code [flat]MapGroupsWithState}, bound as a transformWithState whose processor runs
+   * {@code function} ({@link GroupsWithStateProcessor}): the timeout kind gives the time mode,
+   * so only an event-time timeout drops late rows, as in Spark.
+   *
+   * @param eventTimeColumn the input's watermarked event time; without one, the function's
+   *     {@code getCurrentWatermarkMs} fails as Spark's
+   */
+  @SuppressWarnings("unchecked") // the grouped dataset's methods give function and codec the same state type
+  public static TransformWithStatePlan bindGroupsWithState(List<String> keyColumns,
+      io.millrace.api.state.FlatMapGroupsWithStateFunction<?> fn, io.millrace.api.state.StateCodec<?> codec,
+      io.millrace.api.state.GroupStateTimeout timeout, OutputMode outputMode, boolean mapGroups, Schema outputSchema,
+      Schema input, Optional<String> eventTimeColumn) {
+    var function = (io.millrace.api.state.FlatMapGroupsWithStateFunction<Object>) fn;
+    var stateCodec = (io.millrace.api.state.StateCodec<Object>) codec;
+    GroupsWithState groups = new GroupsWithState(timeout, outputMode, mapGroups);
+    TimeMode timeMode = switch (timeout) {
+      case NO_TIMEOUT -> TimeMode.NONE;
+      case PROCESSING_TIME_TIMEOUT -> TimeMode.PROCESSING_TIME;
+      case EVENT_TIME_TIMEOUT -> TimeMode.EVENT_TIME;
+    };
+    boolean watermarkPresent = eventTimeColumn.isPresent();
+    return bind(keyColumns, () -> new GroupsWithStateProcessor<>(function, stateCodec, groups, watermarkPresent),
+        timeMode, outputMode, outputSchema, input, eventTimeColumn, groups);
+  }
+
+  private static TransformWithStatePlan bind(List<String> keyColumns, Supplier<? extends StatefulProcessor<Row, Row,
+      Row>> processor, TimeMode timeMode, OutputMode outputMode, Schema outputSchema, Schema input,
+      Optional<String> eventTimeColumn, GroupsWithState groupsWithState) {
     if (keyColumns.isEmpty()) {
       throw new AnalysisException("groupByKey needs at least one key column");
     }
@@ -79,7 +130,8 @@ public final class TransformWithStatePlan {
           + " MyProcessor::new): each state partition runs its own at the same time, and one shared instance would"
           + " mix their state; this one returned " + (declaring == null ? "null" : "the same instance twice"));
     }
-    DeclaringHandle handle = new DeclaringHandle(KeyedStateSpec.of(OPERATOR_NAME, keySchema), declaring);
+    DeclaringHandle handle = new DeclaringHandle(KeyedStateSpec.of(
+        groupsWithState == null ? OPERATOR_NAME : GROUPS_WITH_STATE_OPERATOR_NAME, keySchema), declaring);
     declaring.setHandle(handle);
     try {
       declaring.init(outputMode, timeMode);
@@ -93,7 +145,31 @@ public final class TransformWithStatePlan {
     TimeColumn eventTime = timeMode == TimeMode.EVENT_TIME
         ? TimeColumn.of(input, eventTimeColumn.map(input::indexOf).orElse(-1)) : TimeColumn.NONE;
     return new TransformWithStatePlan(columns, keySchema, processor, timeMode, outputMode, outputSchema, spec,
-        eventTime);
+        eventTime, groupsWithState);
+  }
+
+  /** The operator's name in the progress: Spark's, which differs for {@code [flat]MapGroupsWithState}. */
+  public String operatorName() {
+    return groupsWithState == null ? OPERATOR_NAME : GROUPS_WITH_STATE_OPERATOR_NAME;
+  }
+
+  /** The API that made it, for messages. */
+  public String apiName() {
+    return groupsWithState == null ? "transformWithState" : groupsWithState.apiName();
+  }
+
+  /** What a {@code [flat]MapGroupsWithState} asked for; empty for a transformWithState. */
+  public Optional<GroupsWithState> groupsWithState() {
+    return Optional.ofNullable(groupsWithState);
+  }
+
+  /**
+   * The progress's {@code numRowsTotal}: every entry of every store for a transformWithState;
+   * for a {@code [flat]MapGroupsWithState} the keys with a row (as Spark's one row per key).
+   */
+  public long rowsTotal(io.millrace.runtime.state.keyed.KeyedStateMetrics metrics) {
+    return groupsWithState == null ? metrics.totalRows()
+        : metrics.rowsTotal().getOrDefault(GroupsWithStateProcessor.STATE_VARIABLE, 0L);
   }
 
   public Schema keySchema() {
@@ -133,6 +209,7 @@ public final class TransformWithStatePlan {
 
   /** The processor's class, for messages. */
   public String processorName() {
-    return processor.get().getClass().getName();
+    StatefulProcessor<Row, Row, Row> p = processor.get();
+    return p instanceof GroupsWithStateProcessor<?> g ? g.functionName() : p.getClass().getName();
   }
 }
