@@ -95,8 +95,9 @@ public final class AggregationPlan {
       Expression inner = e instanceof Alias ? ((Alias) e).child() : e;
       if (inner instanceof SessionWindow || (inner instanceof TimeWindow && session != null)) {
         if (window != null || session != null) {
-          // Spark 4.0 refuses this too: one row would be in a cartesian product of windows.
-          throw new AnalysisException("groupBy(..) may hold one window(..) or session_window(..); this one holds two");
+          throw new AnalysisException("Multiple time/session window expressions would result in a cartesian product of"
+              + " rows, therefore they are currently not supported. (Spark 4.0.1's message: groupBy(..) may hold one"
+              + " window(..) or session_window(..))");
         }
         SessionWindow w = (SessionWindow) inner;
         session = new Session(i, w.bindTime(input), w.gapMicros(), refersTo(w.time(), watermarkColumn));
