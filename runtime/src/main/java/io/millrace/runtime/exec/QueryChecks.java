@@ -84,6 +84,12 @@ final class QueryChecks {
     }
     if (op instanceof AggregateExec agg && agg.sessionWindow()) {
       checkSessionWindow(op, mode, evicts, where);
+      if (mode == OutputMode.COMPLETE) {
+        LOG.warn("{}: output mode complete keeps every session, finished ones too: the watermark evicts nothing (it"
+            + " only makes rows late, as in Spark), so the state grows with every session; use append to bound it",
+            where);
+        return;
+      }
     }
     if (mode == OutputMode.APPEND && !evicts) {
       throw new AnalysisException("output mode append needs withWatermark(..) on the event-time column and a grouping "

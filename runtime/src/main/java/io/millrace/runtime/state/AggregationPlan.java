@@ -49,7 +49,7 @@ public final class AggregationPlan {
   private Session session;
 
   /** A session window grouping key: its position in the output, its event time, its gap. */
-  private record Session(int index, BoundExpression time, long gapMicros, boolean onWatermark) {}
+  private record Session(int index, BoundExpression time, long gapMicros, boolean onWatermark, String text) {}
 
   private AggregationPlan(BoundExpression[] grouping, int windowIndex, TimeWindow.Bound window, int evictionIndex,
       Aggregator[] aggregators, Schema keySchema, Schema valueSchema, Schema outputSchema, String eventTimeInput) {
@@ -100,7 +100,8 @@ public final class AggregationPlan {
               + " window(..) or session_window(..))");
         }
         SessionWindow w = (SessionWindow) inner;
-        session = new Session(i, w.bindTime(input), w.gapMicros(), refersTo(w.time(), watermarkColumn));
+        session = new Session(i, w.bindTime(input), w.gapMicros(), refersTo(w.time(), watermarkColumn),
+            w.toString());
         continue;
       }
       if (inner instanceof TimeWindow) {
@@ -253,10 +254,9 @@ public final class AggregationPlan {
     return session != null;
   }
 
-  /** How {@code explain()} shows the session window: {@code session=session_window(ts, gap 30000ms)}. */
+  /** How {@code explain()} shows the session window: {@code session=session_window(ts, 30000ms)}. */
   public Optional<String> sessionDescription() {
-    return session == null ? Optional.empty() : Optional.of("session=" + outputSchema.field(session.index()).name()
-        + "(gap " + session.gapMicros() / 1000 + "ms)");
+    return session == null ? Optional.empty() : Optional.of("session=" + session.text());
   }
 
   /** The session window's gap, where {@link #hasSessionWindow()}. */

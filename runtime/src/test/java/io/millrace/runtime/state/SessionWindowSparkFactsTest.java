@@ -218,6 +218,15 @@ class SessionWindowSparkFactsTest {
   }
 
   @Test
+  void explainShowsTheSessionOperator() {
+    try (MillraceSession s = MillraceSession.builder().build(); MemoryStream m = MemoryStream.create("sw-explain", INPUT)) {
+      String plan = sessions(s.readStream().format("memory").option("name", "sw-explain").load()).explainString();
+      assertThat(plan).contains("AggregateExec [operator 0] keys=[key], session=session_window(ts, 10000ms), output=[key,"
+          + " session_window, events, total], eventTime=session_window");
+    }
+  }
+
+  @Test
   void refusalsAreSparks() {
     try (MillraceSession s = MillraceSession.builder().build(); MemoryStream m = MemoryStream.create("sw-bad", INPUT)) {
       Dataset in = s.readStream().format("memory").option("name", "sw-bad").load();
