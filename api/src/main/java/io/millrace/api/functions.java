@@ -1137,4 +1137,20 @@ public final class functions {
   public static Column window(String time, String duration, String slide) {
     return window(col(time), duration, slide);
   }
+
+  /**
+   * Session windows with a {@code gap} (such as {@code "30 seconds"}) over a TIMESTAMP column, as
+   * a grouping key of a streaming aggregation: each row starts as the session {@code [ts, ts +
+   * gap)}, and sessions of one group that touch or overlap merge into one. The output column
+   * {@code session_window} is a {@code STRUCT<start, end>}; rows whose time is null are in no
+   * session. Append mode needs {@code withWatermark} on the column; update mode is refused, as
+   * in Spark. The gap is read when the query is resolved; a bad one fails {@code start()}.
+   */
+  public static Column session_window(Column time, String gap) {
+    return call("session_window", time, lit(gap));
+  }
+
+  public static Column session_window(String time, String gap) {
+    return session_window(col(time), gap);
+  }
 }

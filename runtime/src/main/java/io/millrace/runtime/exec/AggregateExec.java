@@ -1,6 +1,7 @@
 package io.millrace.runtime.exec;
 
 import io.millrace.runtime.state.AggregationPlan;
+import io.millrace.runtime.state.SessionWindowAggregation;
 import io.millrace.runtime.state.StatefulAggregation;
 import io.millrace.runtime.state.StatefulOperator;
 import io.millrace.spi.data.Schema;
@@ -8,7 +9,10 @@ import io.millrace.spi.sink.OutputMode;
 import java.io.IOException;
 import java.util.Optional;
 
-/** A streaming aggregation: running values per group, emitted per the output mode. */
+/**
+ * A streaming aggregation: running values per group, emitted per the output mode; grouped by a
+ * {@code session_window}, its sessions ({@link SessionWindowAggregation}).
+ */
 final class AggregateExec extends StatefulExec {
   private final AggregationPlan plan;
 
@@ -20,12 +24,12 @@ final class AggregateExec extends StatefulExec {
 
   @Override
   String name() {
-    return StatefulAggregation.OPERATOR_NAME;
+    return plan.hasSessionWindow() ? SessionWindowAggregation.OPERATOR_NAME : StatefulAggregation.OPERATOR_NAME;
   }
 
   @Override
   String kind() {
-    return "aggregate";
+    return plan.hasSessionWindow() ? "sessionWindowAggregate" : "aggregate";
   }
 
   @Override
@@ -35,12 +39,17 @@ final class AggregateExec extends StatefulExec {
 
   @Override
   Schema valueSchema() {
-    return plan.valueSchema();
+    return plan.hasSessionWindow() ? SessionWindowAggregation.valueSchema(plan) : plan.valueSchema();
   }
 
   @Override
   public Schema outputSchema() {
     return plan.outputSchema();
+  }
+
+  /** Whether it is grouped by a {@code session_window}. */
+  boolean sessionWindow() {
+    return plan.hasSessionWindow();
   }
 
   /** Complete mode keeps every group and re-emits the whole table: the watermark evicts nothing there. */
@@ -51,18 +60,26 @@ final class AggregateExec extends StatefulExec {
 
   @Override
   void checkState(StateContext context) throws IOException {
+    if (plan.hasSessionWindow()) {
+      SessionWindowAggregation.checkStateSchema(operatorId(), plan, context.checkpoint(), context.storage());
+      return;
+    }
     StatefulAggregation.checkStateSchema(operatorId(), plan, context.checkpoint(), context.storage());
   }
 
   @Override
   StatefulOperator open(StateContext c) throws IOException {
+    if (plan.hasSessionWindow()) {
+      return new SessionWindowAggregation(operatorId(), plan, c.mode(), c.factory(), c.checkpoint(), c.storage(),
+          c.partitions(), c.maxKeyGroups(), c.pluginContext(), c.pool());
+    }
     return new StatefulAggregation(operatorId(), plan, c.mode(), c.factory(), c.checkpoint(), c.storage(),
         c.partitions(), c.maxKeyGroups(), c.pluginContext(), c.pool(), c.encodedExchange());
   }
 
   @Override
   String arguments() {
-    return "keys=" + plan.keySchema().names() + ", output=" + plan.outputSchema().names()
+    return "keys=" + plan.keySchema().names() + plan.sessionDescription().map(d -> ", " + d).orElse("") + ", output=" + plan.outputSchema().names()
         + plan.eventTimeOutput().map(t -> ", eventTime=" + t).orElse("");
   }
 }

@@ -149,6 +149,15 @@ final class QueryChecks {
       }
       return;
     }
+    if (op instanceof AggregateExec agg && agg.sessionWindow()) {
+      checkSessionWindow(op, mode, evicts, where);
+      if (mode == OutputMode.COMPLETE) {
+        LOG.warn("{}: output mode complete keeps every session, finished ones too: the watermark evicts nothing (it"
+            + " only makes rows late, as in Spark), so the state grows with every session; use append to bound it",
+            where);
+        return;
+      }
+    }
     if (mode == OutputMode.APPEND && !evicts) {
       throw new AnalysisException("output mode append needs withWatermark(..) on the event-time column and a grouping "
           + "by that column or a window on it: otherwise a group can change with every batch, so no row could ever "
@@ -163,6 +172,27 @@ final class QueryChecks {
     if (op.watermarked() && !evicts) {
       LOG.warn("{}: the aggregation does not group by the watermarked column or a window on it: its state is never "
           + "evicted and grows with every new group", where);
+    }
+  }
+
+  /**
+   * Spark 4.0.1's refusals of a session window aggregation, with its messages: update mode
+   * (sessions merge, so an updated row could stand for a session that a later row merges away),
+   * and append mode without a watermark on the session's time (no session would ever be final).
+   */
+  private static void checkSessionWindow(StatefulExec op, OutputMode mode, boolean evicts, String where) {
+    if (mode == OutputMode.UPDATE) {
+      throw new AnalysisException("[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: update."
+          + " This output mode is not supported for session window streaming aggregations on streaming"
+          + " DataFrames/DataSets. (" + where + ": use append, with withWatermark(..) on the session's time, or"
+          + " complete)");
+    }
+    if (mode == OutputMode.APPEND && !evicts) {
+      throw new AnalysisException("[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: append."
+          + " This output mode is not supported for streaming aggregations without watermark on streaming"
+          + " DataFrames/DataSets. (" + where + ": a session is emitted once the watermark passes its end; add "
+          + op.eventTimeInput().map(c -> "withWatermark on the session_window's time column instead of on '" + c
+              + "'").orElse("withWatermark(..) on the session_window's time column") + ")");
     }
   }
 

@@ -136,6 +136,8 @@ public final class FunctionRegistry {
     register("window", 2, 3, a -> new TimeWindow(a.get(0), durationMicros(a.get(1), "window", "duration"),
         durationMicros(a.get(a.size() - 1), "window", a.size() == 3 ? "slide" : "duration")),
         "window(timestamp, duration[, slide])", "groupBy(window(ts, '5 minutes'))");
+    register("session_window", 2, 2, a -> new SessionWindow(a.get(0), durationMicros(a.get(1), "session_window",
+        "gap")), "session_window(timestamp, gap)", "groupBy(key, session_window(ts, '30 seconds'))");
     register("count", 1, 1, a -> new AggregateCall(AggregateCall.Function.COUNT, a.get(0), null), "count(x) or count(*)",
         "count(*) counts rows, count(x) the rows where x is not null");
     register("sum", 1, 1, a -> new AggregateCall(AggregateCall.Function.SUM, a.get(0), null), "sum(number)", "sum(amount)");

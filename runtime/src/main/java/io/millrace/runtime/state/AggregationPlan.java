@@ -5,6 +5,7 @@ import io.millrace.runtime.expr.AggregateCall;
 import io.millrace.runtime.expr.Alias;
 import io.millrace.runtime.expr.BoundExpression;
 import io.millrace.runtime.expr.ColumnRef;
+import io.millrace.runtime.expr.SessionWindow;
 import io.millrace.runtime.expr.TimeWindow;
 import io.millrace.runtime.expr.EvalContext;
 import io.millrace.runtime.expr.Expression;
@@ -40,6 +41,15 @@ public final class AggregationPlan {
   private final Schema valueSchema;
   private final Schema outputSchema;
   private final AggBuffer emptyBuffer;
+  /**
+   * A {@code session_window} among the grouping keys, or null. Its struct is not part of the
+   * state key ({@link #keySchema} holds the other keys): a group's sessions merge as rows come,
+   * so a row's session is only known in the state (see {@link SessionWindowAggregation}).
+   */
+  private Session session;
+
+  /** A session window grouping key: its position in the output, its event time, its gap. */
+  private record Session(int index, BoundExpression time, long gapMicros, boolean onWatermark, String text) {}
 
   private AggregationPlan(BoundExpression[] grouping, int windowIndex, TimeWindow.Bound window, int evictionIndex,
       Aggregator[] aggregators, Schema keySchema, Schema valueSchema, Schema outputSchema, String eventTimeInput) {
@@ -79,9 +89,21 @@ public final class AggregationPlan {
     int windowIndex = -1;
     TimeWindow.Bound window = null;
     int evictionIndex = -1;
+    Session session = null;
     for (int i = 0; i < grouping.length; i++) {
       Expression e = groupingExprs.get(i);
       Expression inner = e instanceof Alias ? ((Alias) e).child() : e;
+      if (inner instanceof SessionWindow || (inner instanceof TimeWindow && session != null)) {
+        if (window != null || session != null) {
+          throw new AnalysisException("Multiple time/session window expressions would result in a cartesian product of"
+              + " rows, therefore they are currently not supported. (Spark 4.0.1's message: groupBy(..) may hold one"
+              + " window(..) or session_window(..))");
+        }
+        SessionWindow w = (SessionWindow) inner;
+        session = new Session(i, w.bindTime(input), w.gapMicros(), refersTo(w.time(), watermarkColumn),
+            w.toString());
+        continue;
+      }
       if (inner instanceof TimeWindow) {
         if (window != null) {
           throw new AnalysisException("groupBy(..) may hold one window(..); this one holds two");
@@ -101,9 +123,17 @@ public final class AggregationPlan {
         evictionIndex = i;
       }
     }
+    if (session != null && grouping.length == 1) {
+      throw new AnalysisException("Global aggregation with session window in streaming query is not supported. "
+          + "(Spark 4.0's message: group by another column besides " + groupingExprs.get(0) + ")");
+    }
     Aggregator[] aggregators = new Aggregator[aggregates.size()];
     List<Field> valueFields = new ArrayList<>();
     List<Field> outputFields = new ArrayList<>(keyFields);
+    if (session != null) {
+      outputFields.add(session.index(), new Field(groupingExprs.get(session.index()).defaultName(), TimeWindow.TYPE,
+          false));
+    }
     for (int i = 0; i < aggregators.length; i++) {
       Expression e = aggregates.get(i);
       Expression inner = e instanceof Alias ? ((Alias) e).child() : e;
@@ -126,8 +156,11 @@ public final class AggregationPlan {
       a.nullFlagsAt = valueFields.size();
     }
     try {
-      return new AggregationPlan(grouping, windowIndex, window, evictionIndex, aggregators, Schema.of(keyFields),
-          Schema.of(valueFields), Schema.of(outputFields), watermarkColumn.orElse(null));
+      AggregationPlan plan = new AggregationPlan(grouping, windowIndex, window, evictionIndex, aggregators,
+          Schema.of(keyFields), Schema.of(valueFields), Schema.of(outputFields),
+          session != null && session.onWatermark() ? watermarkColumn.get() : watermarkColumn.orElse(null));
+      plan.session = session;
+      return plan;
     } catch (IllegalArgumentException e) {
       throw new AnalysisException("the aggregation has two columns of one name: " + e.getMessage()
           + "; name them apart with .as(\"name\")", e);
@@ -191,6 +224,9 @@ public final class AggregationPlan {
 
   /** The input column the watermark evicts groups by (grouped on, or windowed on), if one is. */
   public Optional<String> eventTimeInput() {
+    if (session != null) {
+      return session.onWatermark() ? Optional.of(eventTimeInput) : Optional.empty();
+    }
     return evictionIndex < 0 ? Optional.empty() : Optional.of(eventTimeInput);
   }
 
@@ -199,12 +235,63 @@ public final class AggregationPlan {
    * grouping key the watermark evicts by (the event time itself, or the window on it).
    */
   public Optional<String> eventTimeOutput() {
+    if (session != null) {
+      return session.onWatermark() ? Optional.of(outputSchema.field(session.index()).name()) : Optional.empty();
+    }
     return evictionIndex < 0 ? Optional.empty() : Optional.of(keySchema.field(evictionIndex).name());
   }
 
-  /** Whether the watermark can evict this aggregation's groups: it groups by the event time or a window on it. */
+  /**
+   * Whether the watermark can evict this aggregation's groups: it groups by the event time or a
+   * window on it, or by a session window on it.
+   */
   public boolean evictsByWatermark() {
-    return evictionIndex >= 0;
+    return session != null ? session.onWatermark() : evictionIndex >= 0;
+  }
+
+  /** Whether a {@code session_window} is among the grouping keys: {@link SessionWindowAggregation} runs it. */
+  public boolean hasSessionWindow() {
+    return session != null;
+  }
+
+  /** How {@code explain()} shows the session window: {@code session=session_window(ts, 30000ms)}. */
+  public Optional<String> sessionDescription() {
+    return session == null ? Optional.empty() : Optional.of("session=" + session.text());
+  }
+
+  /** The session window's gap, where {@link #hasSessionWindow()}. */
+  long sessionGapMicros() {
+    return session.gapMicros();
+  }
+
+  /** The event time of a row's session window, or null (the row is in no session). */
+  Long sessionTime(Row input, EvalContext context) {
+    return (Long) session.time().eval(input, context);
+  }
+
+  /** The state key of a row under a session window: its grouping values other than the session. */
+  Row sessionKey(Row input, EvalContext context) {
+    Object[] values = new Object[grouping.length - 1];
+    int k = 0;
+    for (int i = 0; i < grouping.length; i++) {
+      if (i != session.index()) {
+        values[k++] = grouping[i].eval(input, context);
+      }
+    }
+    return Row.wrap(values);
+  }
+
+  /** The output row of the session {@code [start, end)} of the group {@code key} (a row of {@link #keySchema}). */
+  Row sessionOutput(Row key, long startMicros, long endMicros, AggBuffer buffer) {
+    Object[] values = new Object[outputSchema.size()];
+    int k = 0;
+    for (int i = 0; i < grouping.length; i++) {
+      values[i] = i == session.index() ? SessionWindow.value(startMicros, endMicros) : key.get(k++);
+    }
+    for (int i = 0; i < aggregators.length; i++) {
+      values[grouping.length + i] = aggregators[i].result(buffer);
+    }
+    return Row.wrap(values);
   }
 
   /**

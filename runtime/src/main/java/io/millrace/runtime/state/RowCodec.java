@@ -140,6 +140,14 @@ public final class RowCodec {
     return in.readLong();
   }
 
+  /** How many bytes the row encoded from {@code offset} of {@code bytes} takes: where what follows it starts. */
+  public int encodedLength(byte[] bytes, int offset) {
+    Reader in = new Reader(bytes);
+    in.pos = offset;
+    skipFields(in, layout, layout.kinds.length);
+    return in.pos - offset;
+  }
+
   /**
    * The ranges of encoded rows, as {@code {from, to}} pairs of a range scan, whose first field
    * is a LONG or TIMESTAMP that is not null and in {@code [min, max]}; none when

@@ -106,6 +106,24 @@ public final class KeyedPartitionState implements AutoCloseable {
     return type.cast(variables.get(name));
   }
 
+  /**
+   * The encoded grouping keys that hold state in variable {@code name} of this partition, each
+   * once, in encoded order, for {@link #setCurrentEncodedKey}: a read of the variable's whole
+   * store, for an operator that emits all of its state every batch (a session window
+   * aggregation in complete mode).
+   */
+  public List<byte[]> keysWithState(String name) {
+    StateVariable v = spec.variable(name).orElseThrow(() -> new IllegalArgumentException("operator '"
+        + spec.operatorName() + "' declared no state variable '" + name + "'"));
+    java.util.TreeSet<byte[]> keys = new java.util.TreeSet<>(java.util.Arrays::compareUnsigned);
+    for (java.util.Iterator<io.millrace.spi.state.KeyValue> it = stores.get(v.name()).iterator(); it.hasNext(); ) {
+      byte[] entry = it.next().key();
+      int length = scope.codec().encodedLength(entry, KeyLayout.KEY_GROUP_BYTES);
+      keys.add(java.util.Arrays.copyOfRange(entry, KeyLayout.KEY_GROUP_BYTES, KeyLayout.KEY_GROUP_BYTES + length));
+    }
+    return List.copyOf(keys);
+  }
+
   public int partition() {
     return partition;
   }
