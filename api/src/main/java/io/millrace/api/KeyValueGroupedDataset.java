@@ -6,6 +6,7 @@ import io.millrace.api.state.GroupStateTimeout;
 import io.millrace.api.state.MapGroupsWithStateFunction;
 import io.millrace.api.state.StateCodec;
 import io.millrace.api.state.StatefulProcessor;
+import io.millrace.api.state.StatefulProcessorWithInitialState;
 import io.millrace.api.state.TimeMode;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
@@ -44,6 +45,30 @@ public final class KeyValueGroupedDataset {
   }
 
   /**
+   * As {@link #transformWithState(Supplier, TimeMode, OutputMode, Schema)}, with the state
+   * starting from {@code initialState} (Spark 4.0's overload with a
+   * {@code StatefulProcessorWithInitialState}): a static dataset ({@code session.read()}, with
+   * stateless steps over it) grouped by key columns of the same types as this one's. In the first
+   * batch of a new checkpoint only (not on a restart), before that batch's input, each processor
+   * gets {@link StatefulProcessorWithInitialState#handleInitialState} once for each of its keys'
+   * initial rows (the whole row, key columns included; several rows per key are allowed), keys in
+   * the order of their encoding; it may set state and register timers there. A key with initial
+   * state and no input in that batch gets no {@code handleInputRows}. A streaming
+   * {@code initialState} is refused at start.
+   */
+  public Dataset transformWithState(
+      Supplier<? extends StatefulProcessorWithInitialState<Row, Row, Row, Row>> processor, TimeMode timeMode,
+      OutputMode outputMode, Schema outputSchema, KeyValueGroupedDataset initialState) {
+    return new Dataset(session, new PlanNode.TransformWithState(child, keyColumns, processor, timeMode, outputMode,
+        outputSchema, initialStateOf(initialState)));
+  }
+
+  private PlanNode.InitialState initialStateOf(KeyValueGroupedDataset initialState) {
+    java.util.Objects.requireNonNull(initialState, "initialState");
+    return new PlanNode.InitialState(initialState.child, initialState.keyColumns);
+  }
+
+  /**
    * Runs {@code function} over each key's rows with one value of state per key, kept through
    * {@code stateCodec}, as Spark 4.0's {@code flatMapGroupsWithState}: once per key with rows in
    * a batch (keys in order), then once per key whose timeout has passed, with no rows and
@@ -65,17 +90,54 @@ public final class KeyValueGroupedDataset {
   }
 
   /**
+   * As {@link #flatMapGroupsWithState(FlatMapGroupsWithStateFunction, OutputMode, StateCodec, Schema,
+   * GroupStateTimeout)}, with each key's state starting from {@code initialState}: a static
+   * dataset ({@code session.read()}, with stateless steps over it) grouped by key columns of the
+   * same types as this one's, whose other columns, in order, are the fields of
+   * {@code stateCodec}'s schema (same types; names may differ): a row's state is
+   * {@code stateCodec.decode} of them. In the first batch of a new checkpoint only, before its
+   * input, each key's state is set (no timeout); a key in it twice fails that batch with Spark's
+   * error; the function runs for every key of the initial state, with no rows if the batch has
+   * none for it (as Spark's default). A streaming {@code initialState} is refused at start.
+   */
+  public <S> Dataset flatMapGroupsWithState(FlatMapGroupsWithStateFunction<S> function, OutputMode outputMode,
+      StateCodec<S> stateCodec, Schema outputSchema, GroupStateTimeout timeout, KeyValueGroupedDataset initialState) {
+    if (outputMode != OutputMode.APPEND && outputMode != OutputMode.UPDATE) {
+      throw new IllegalArgumentException("The output mode of function should be append or update");
+    }
+    return new Dataset(session, new PlanNode.FlatMapGroupsWithState(child, keyColumns, function, stateCodec,
+        outputMode, outputSchema, timeout, false, initialStateOf(initialState)));
+  }
+
+  /**
    * As {@link #flatMapGroupsWithState}, with exactly one output row per call (timeouts too), as
    * Spark 4.0's {@code mapGroupsWithState}: the query must run in update output mode.
    */
   public <S> Dataset mapGroupsWithState(MapGroupsWithStateFunction<S> function, StateCodec<S> stateCodec,
       Schema outputSchema, GroupStateTimeout timeout) {
+    return mapGroupsWithState(function, stateCodec, outputSchema, timeout, null, false);
+  }
+
+  /**
+   * As {@link #mapGroupsWithState(MapGroupsWithStateFunction, StateCodec, Schema, GroupStateTimeout)},
+   * with each key's state starting from {@code initialState}, as the
+   * {@link #flatMapGroupsWithState(FlatMapGroupsWithStateFunction, OutputMode, StateCodec, Schema,
+   * GroupStateTimeout, KeyValueGroupedDataset) flatMapGroupsWithState} overload describes.
+   */
+  public <S> Dataset mapGroupsWithState(MapGroupsWithStateFunction<S> function, StateCodec<S> stateCodec,
+      Schema outputSchema, GroupStateTimeout timeout, KeyValueGroupedDataset initialState) {
+    return mapGroupsWithState(function, stateCodec, outputSchema, timeout, initialState, true);
+  }
+
+  private <S> Dataset mapGroupsWithState(MapGroupsWithStateFunction<S> function, StateCodec<S> stateCodec,
+      Schema outputSchema, GroupStateTimeout timeout, KeyValueGroupedDataset initialState, boolean hasInitial) {
     java.util.Objects.requireNonNull(function, "function");
+    PlanNode.InitialState initial = hasInitial ? initialStateOf(initialState) : null;
     FlatMapGroupsWithStateFunction<S> one = (key, values, state) -> {
       Row row = function.call(key, values, state);
       return java.util.Collections.singletonList(row).iterator(); // a null row is refused as not of the schema
     };
     return new Dataset(session, new PlanNode.FlatMapGroupsWithState(child, keyColumns, one, stateCodec,
-        OutputMode.UPDATE, outputSchema, timeout, true));
+        OutputMode.UPDATE, outputSchema, timeout, true, initial));
   }
 }

@@ -189,20 +189,40 @@ public sealed interface PlanNode {
   }
 
   /**
+   * The initial state of a transformWithState or [flat]MapGroupsWithState: a static dataset
+   * ({@code read()}, with stateless steps over it), grouped by {@code keyColumns}, whose types
+   * must be those of the input's grouping key. It is not a child: it is read, not streamed.
+   */
+  record InitialState(PlanNode plan, List<String> keyColumns) {
+    public InitialState {
+      Objects.requireNonNull(plan, "plan");
+      keyColumns = List.copyOf(keyColumns);
+    }
+  }
+
+  /**
    * {@code groupByKey(keyColumns).transformWithState(..)}: user code keeping state per key; a new
    * processor from {@code processor} for each partition's batch.
    */
   record TransformWithState(PlanNode child, List<String> keyColumns,
       java.util.function.Supplier<? extends io.millrace.api.state.StatefulProcessor<io.millrace.spi.data.Row,
           io.millrace.spi.data.Row, io.millrace.spi.data.Row>> processor,
-      io.millrace.api.state.TimeMode timeMode, io.millrace.spi.sink.OutputMode outputMode, Schema outputSchema)
-      implements PlanNode {
+      io.millrace.api.state.TimeMode timeMode, io.millrace.spi.sink.OutputMode outputMode, Schema outputSchema,
+      InitialState initialState) implements PlanNode {
     public TransformWithState {
       keyColumns = List.copyOf(keyColumns);
       Objects.requireNonNull(processor, "processor");
       Objects.requireNonNull(timeMode, "timeMode");
       Objects.requireNonNull(outputMode, "outputMode");
       Objects.requireNonNull(outputSchema, "outputSchema");
+    }
+
+    /** Without an initial state. */
+    public TransformWithState(PlanNode child, List<String> keyColumns,
+        java.util.function.Supplier<? extends io.millrace.api.state.StatefulProcessor<io.millrace.spi.data.Row,
+            io.millrace.spi.data.Row, io.millrace.spi.data.Row>> processor,
+        io.millrace.api.state.TimeMode timeMode, io.millrace.spi.sink.OutputMode outputMode, Schema outputSchema) {
+      this(child, keyColumns, processor, timeMode, outputMode, outputSchema, null);
     }
 
     @Override
@@ -220,7 +240,7 @@ public sealed interface PlanNode {
   record FlatMapGroupsWithState(PlanNode child, List<String> keyColumns,
       io.millrace.api.state.FlatMapGroupsWithStateFunction<?> function, io.millrace.api.state.StateCodec<?> stateCodec,
       io.millrace.spi.sink.OutputMode outputMode, Schema outputSchema, io.millrace.api.state.GroupStateTimeout timeout,
-      boolean mapGroups) implements PlanNode {
+      boolean mapGroups, InitialState initialState) implements PlanNode {
     public FlatMapGroupsWithState {
       keyColumns = List.copyOf(keyColumns);
       Objects.requireNonNull(function, "function");
@@ -228,6 +248,14 @@ public sealed interface PlanNode {
       Objects.requireNonNull(outputMode, "outputMode");
       Objects.requireNonNull(outputSchema, "outputSchema");
       Objects.requireNonNull(timeout, "timeout");
+    }
+
+    /** Without an initial state. */
+    public FlatMapGroupsWithState(PlanNode child, List<String> keyColumns,
+        io.millrace.api.state.FlatMapGroupsWithStateFunction<?> function, io.millrace.api.state.StateCodec<?> stateCodec,
+        io.millrace.spi.sink.OutputMode outputMode, Schema outputSchema, io.millrace.api.state.GroupStateTimeout timeout,
+        boolean mapGroups) {
+      this(child, keyColumns, function, stateCodec, outputMode, outputSchema, timeout, mapGroups, null);
     }
 
     @Override

@@ -69,6 +69,7 @@ final class TransformWithStateExec extends StatefulExec {
   @Override
   String arguments() {
     return "keys=" + plan.keySchema().names() + " processor=" + plan.processorName() + " timeMode=" + plan.timeMode()
-        + " state=" + plan.spec().variables().stream().map(v -> v.name() + ":" + v.describe()).toList();
+        + " state=" + plan.spec().variables().stream().map(v -> v.name() + ":" + v.describe()).toList()
+        + plan.initialState().map(i -> " initialState=" + i.source().description()).orElse("");
   }
 }

@@ -220,9 +220,52 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
     if (t.timeMode() == io.millrace.api.state.TimeMode.EVENT_TIME) {
       oneEventTime(input, "transformWithState");
     }
-    return new ResolvedPlan.TransformWithState(input, io.millrace.runtime.state.TransformWithStatePlan.bind(
+    var plan = io.millrace.runtime.state.TransformWithStatePlan.bind(
         t.keyColumns(), t.processor(), t.timeMode(), t.outputMode(), t.outputSchema(), input.schema(),
-        input.eventTime().map(EventTime::column)));
+        input.eventTime().map(EventTime::column));
+    if (t.initialState() != null) {
+      plan = plan.withInitialState(initialState(t.initialState(), "transformWithState"), t.initialState().keyColumns());
+    }
+    return new ResolvedPlan.TransformWithState(input, plan);
+  }
+
+  /**
+   * The rows of an initial state: a static table and the stateless steps over it, read in batch
+   * 0. A stream is refused with Spark's text for [flat]MapGroupsWithState (whose wording says
+   * "Non-streaming" where it means a streaming one); Spark 4.0.1 does not check it for
+   * transformWithState, which is refused here alike.
+   */
+  private io.millrace.runtime.state.InitialStateSource initialState(LogicalPlan.InitialState initial, String api) {
+    boolean[] streaming = {false};
+    initial.plan().foreachUp(n -> streaming[0] |= n instanceof LogicalPlan.SourceRelation);
+    if (streaming[0]) {
+      String where = api.equals("transformWithState") ? api : "[flatMap|map]GroupsWithState";
+      throw new AnalysisException("Non-streaming DataFrame/Dataset is not supported as the initial state in " + where
+          + " operation on a streaming DataFrame/Dataset (" + api + "'s initial state reads a stream, readStream();"
+          + " it must be a static dataset, read())");
+    }
+    ResolvedPlan resolved = resolve(initial.plan());
+    StaticSide side = StaticSide.of(resolved, api + "'s initial state");
+    return new io.millrace.runtime.state.InitialStateSource() {
+      @Override
+      public Schema schema() {
+        return side.rows().outputSchema();
+      }
+
+      @Override
+      public String description() {
+        return side.table().description();
+      }
+
+      @Override
+      public List<Row> rows(io.millrace.runtime.expr.EvalContext context) {
+        List<Row> rows = new ArrayList<>();
+        for (Row r : side.table().current().rows()) {
+          side.rows().forEachOutput(r, context, out -> rows.add(Row.wrap(out.toArray())));
+        }
+        return rows;
+      }
+    };
   }
 
   /**
@@ -241,7 +284,9 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
     }
     return new ResolvedPlan.TransformWithState(input, io.millrace.runtime.state.TransformWithStatePlan.bindGroupsWithState(
         f.keyColumns(), f.function(), f.stateCodec(), f.timeout(), f.outputMode(), f.mapGroups(), f.outputSchema(),
-        input.schema(), input.eventTime().map(EventTime::column)));
+        input.schema(), input.eventTime().map(EventTime::column),
+        f.initialState() == null ? null : initialState(f.initialState(), api),
+        f.initialState() == null ? List.of() : f.initialState().keyColumns()));
   }
 
   @Override

@@ -71,10 +71,10 @@ public final class ApiPlans {
       return new LogicalPlan.Deduplicate(translate(n.child()), n.columns(), n.withinWatermark());
     } else if (node instanceof PlanNode.TransformWithState n) {
       return new LogicalPlan.TransformWithState(translate(n.child()), n.keyColumns(), n.processor(), n.timeMode(),
-          n.outputMode(), n.outputSchema());
+          n.outputMode(), n.outputSchema(), initialState(n.initialState()));
     } else if (node instanceof PlanNode.FlatMapGroupsWithState n) {
       return new LogicalPlan.FlatMapGroupsWithState(translate(n.child()), n.keyColumns(), n.function(), n.stateCodec(),
-          n.outputMode(), n.outputSchema(), n.timeout(), n.mapGroups());
+          n.outputMode(), n.outputSchema(), n.timeout(), n.mapGroups(), initialState(n.initialState()));
     } else if (node instanceof PlanNode.Union n) {
       List<LogicalPlan> inputs = new ArrayList<>(n.inputs().size());
       for (PlanNode input : n.inputs()) {
@@ -86,5 +86,9 @@ public final class ApiPlans {
           n.condition() == null ? null : ApiExpressions.of(n.condition()), n.using(), n.joinType());
     }
     throw new IllegalStateException("unknown plan node " + node.getClass().getName());
+  }
+
+  private LogicalPlan.InitialState initialState(PlanNode.InitialState initial) {
+    return initial == null ? null : new LogicalPlan.InitialState(translate(initial.plan()), initial.keyColumns());
   }
 }

@@ -276,19 +276,39 @@ public sealed interface LogicalPlan {
   }
 
   /** {@code dropDuplicates(columns)} or {@code dropDuplicatesWithinWatermark(columns)}; empty means all columns. */
+  /**
+   * The static dataset a transformWithState or [flat]MapGroupsWithState starts its state from,
+   * grouped by {@code keyColumns}: not a child, since it is read once, not streamed (see the
+   * API's PlanNode.InitialState).
+   */
+  record InitialState(LogicalPlan plan, List<String> keyColumns) {
+    public InitialState {
+      keyColumns = List.copyOf(keyColumns);
+    }
+  }
+
   /** {@code groupByKey(keyColumns).transformWithState(processor, timeMode, outputMode, outputSchema)}. */
   record TransformWithState(LogicalPlan child, List<String> keyColumns,
       java.util.function.Supplier<? extends io.millrace.api.state.StatefulProcessor<io.millrace.spi.data.Row,
           io.millrace.spi.data.Row, io.millrace.spi.data.Row>> processor,
       io.millrace.api.state.TimeMode timeMode, io.millrace.spi.sink.OutputMode outputMode,
-      io.millrace.spi.data.Schema outputSchema) implements UnaryNode {
+      io.millrace.spi.data.Schema outputSchema, InitialState initialState) implements UnaryNode {
     public TransformWithState {
       keyColumns = List.copyOf(keyColumns);
     }
 
+    /** Without an initial state. */
+    public TransformWithState(LogicalPlan child, List<String> keyColumns,
+        java.util.function.Supplier<? extends io.millrace.api.state.StatefulProcessor<io.millrace.spi.data.Row,
+            io.millrace.spi.data.Row, io.millrace.spi.data.Row>> processor,
+        io.millrace.api.state.TimeMode timeMode, io.millrace.spi.sink.OutputMode outputMode,
+        io.millrace.spi.data.Schema outputSchema) {
+      this(child, keyColumns, processor, timeMode, outputMode, outputSchema, null);
+    }
+
     @Override
     public LogicalPlan withChild(LogicalPlan child) {
-      return new TransformWithState(child, keyColumns, processor, timeMode, outputMode, outputSchema);
+      return new TransformWithState(child, keyColumns, processor, timeMode, outputMode, outputSchema, initialState);
     }
 
     @Override
@@ -298,7 +318,8 @@ public sealed interface LogicalPlan {
 
     @Override
     public String describe() {
-      return "keys=" + keyColumns + " timeMode=" + timeMode + " outputMode=" + outputMode;
+      return "keys=" + keyColumns + " timeMode=" + timeMode + " outputMode=" + outputMode
+          + (initialState == null ? "" : " initialState=keys" + initialState.keyColumns());
     }
 
     @Override
@@ -311,15 +332,24 @@ public sealed interface LogicalPlan {
   record FlatMapGroupsWithState(LogicalPlan child, List<String> keyColumns,
       io.millrace.api.state.FlatMapGroupsWithStateFunction<?> function, io.millrace.api.state.StateCodec<?> stateCodec,
       io.millrace.spi.sink.OutputMode outputMode, io.millrace.spi.data.Schema outputSchema,
-      io.millrace.api.state.GroupStateTimeout timeout, boolean mapGroups) implements UnaryNode {
+      io.millrace.api.state.GroupStateTimeout timeout, boolean mapGroups, InitialState initialState)
+      implements UnaryNode {
     public FlatMapGroupsWithState {
       keyColumns = List.copyOf(keyColumns);
+    }
+
+    /** Without an initial state. */
+    public FlatMapGroupsWithState(LogicalPlan child, List<String> keyColumns,
+        io.millrace.api.state.FlatMapGroupsWithStateFunction<?> function, io.millrace.api.state.StateCodec<?> stateCodec,
+        io.millrace.spi.sink.OutputMode outputMode, io.millrace.spi.data.Schema outputSchema,
+        io.millrace.api.state.GroupStateTimeout timeout, boolean mapGroups) {
+      this(child, keyColumns, function, stateCodec, outputMode, outputSchema, timeout, mapGroups, null);
     }
 
     @Override
     public LogicalPlan withChild(LogicalPlan child) {
       return new FlatMapGroupsWithState(child, keyColumns, function, stateCodec, outputMode, outputSchema, timeout,
-          mapGroups);
+          mapGroups, initialState);
     }
 
     @Override
@@ -329,7 +359,8 @@ public sealed interface LogicalPlan {
 
     @Override
     public String describe() {
-      return "keys=" + keyColumns + " timeout=" + timeout + " outputMode=" + outputMode;
+      return "keys=" + keyColumns + " timeout=" + timeout + " outputMode=" + outputMode
+          + (initialState == null ? "" : " initialState=keys" + initialState.keyColumns());
     }
 
     @Override

@@ -22,6 +22,11 @@ record StaticSide(StaticTable table, RowPipeline rows) {
   }
 
   static StaticSide of(ResolvedPlan plan) {
+    return of(plan, "the static side of a join");
+  }
+
+  /** As {@link #of(ResolvedPlan)}; {@code what} names the static dataset's role in an error. */
+  static StaticSide of(ResolvedPlan plan, String what) {
     List<RowPipeline.Step> steps = new ArrayList<>();
     ResolvedPlan node = plan;
     while (!(node instanceof ResolvedPlan.StaticSource)) {
@@ -31,7 +36,7 @@ record StaticSide(StaticTable table, RowPipeline rows) {
       } else if (node instanceof ResolvedPlan.Watermark w) {
         node = w.child();
       } else {
-        throw new AnalysisException("the static side of a join can hold select, filter, withColumn, drop and"
+        throw new AnalysisException(what + " can hold select, filter, withColumn, drop and"
             + " withColumnRenamed over one read(), not " + node.describe() + "; a static table is read as it is");
       }
     }

@@ -4,7 +4,7 @@ import io.millrace.api.state.ExpiredTimerInfo;
 import io.millrace.api.state.FlatMapGroupsWithStateFunction;
 import io.millrace.api.state.StateCodec;
 import io.millrace.api.state.StateCodecs;
-import io.millrace.api.state.StatefulProcessor;
+import io.millrace.api.state.StatefulProcessorWithInitialState;
 import io.millrace.api.state.TimeMode;
 import io.millrace.api.state.TimerValues;
 import io.millrace.api.state.ValueState;
@@ -32,7 +32,7 @@ import java.util.List;
  * (so the timeout resets), the function's output consumed before the state is written, and the
  * row written only when the state was updated or removed or the timeout changed.
  */
-final class GroupsWithStateProcessor<S> extends StatefulProcessor<Row, Row, Row> {
+final class GroupsWithStateProcessor<S> extends StatefulProcessorWithInitialState<Row, Row, Row, Row> {
   /** The one state variable. */
   static final String STATE_VARIABLE = "groupState";
 
@@ -40,10 +40,13 @@ final class GroupsWithStateProcessor<S> extends StatefulProcessor<Row, Row, Row>
   private final StateCodec<S> codec;
   private final TransformWithStatePlan.GroupsWithState groups;
   private final boolean watermarkPresent;
+  /** The initial state's columns that hold the state, in the codec's order; null without an initial state. */
+  private final int[] stateColumns;
   private ValueState<Row> rows;
 
   GroupsWithStateProcessor(FlatMapGroupsWithStateFunction<S> function, StateCodec<S> codec,
-      TransformWithStatePlan.GroupsWithState groups, boolean watermarkPresent) {
+      TransformWithStatePlan.GroupsWithState groups, boolean watermarkPresent, int[] stateColumns) {
+    this.stateColumns = stateColumns;
     this.function = function;
     this.codec = codec;
     this.groups = groups;
@@ -60,6 +63,32 @@ final class GroupsWithStateProcessor<S> extends StatefulProcessor<Row, Row, Row>
     Schema kept = Schema.of(List.of(new Field("state", DataType.struct(codec.schema()), true),
         new Field("timeoutTimestamp", DataType.LONG, false)));
     rows = getHandle().getValueState(STATE_VARIABLE, StateCodecs.row(kept));
+  }
+
+  /**
+   * A row of the initial state: the key's state, with no timeout, as Spark puts it before batch
+   * 0's calls (the operator then calls the function for every such key). Not counted as an
+   * update, as Spark counts the function's writes only.
+   */
+  @Override
+  public void handleInitialState(Row key, Row initialState, TimerValues timerValues) {
+    if (rows.exists()) {
+      throw new IllegalArgumentException("The initial state provided contained multiple rows(state) with the same key."
+          + " Make sure to de-duplicate the initial state before passing it.");
+    }
+    Object[] fields = new Object[stateColumns.length];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = initialState.get(stateColumns[i]);
+    }
+    S value = codec.decode(Row.wrap(fields));
+    if (value == null) {
+      throw new IllegalArgumentException(groups.apiName() + ": the initial state of key " + key + " decodes to null,"
+          + " which is not a valid state value");
+    }
+    rows.update(Row.of(codec.encode(value), GroupStateImpl.NO_TIMESTAMP));
+    if (getHandle() instanceof ProcessorHandle h) {
+      h.updated--;
+    }
   }
 
   @Override

@@ -49,6 +49,10 @@ public final class StatefulTransformWithState implements StatefulOperator {
    * restart unknown (so due) until a batch ran and found out.
    */
   private volatile long nextProcessingTimerMs;
+  /** Batch 0's initial state while that batch runs; otherwise null. */
+  private volatile InitialStateRows initialRows;
+  /** Time the running batch's partitions spent on the initial state (progress: initialStateProcessingTimeMs). */
+  private final java.util.concurrent.atomic.LongAdder initialStateNanos = new java.util.concurrent.atomic.LongAdder();
 
   public StatefulTransformWithState(long operatorId, TransformWithStatePlan plan, StateStoreProviderFactory factory,
       URI checkpoint, Storage storage, int partitions, int maxKeyGroups, PluginContext context, ExecutorService pool)
@@ -95,6 +99,8 @@ public final class StatefulTransformWithState implements StatefulOperator {
       late += ((KeyedRows) in).late();
     }
     long nowMs = Math.floorDiv(context.batchTimestampMicros(), 1000L);
+    initialRows = InitialStateRows.forBatch(plan, batchId, keyCodec, keyGroups, context);
+    initialStateNanos.reset();
     List<Future<Prepared>> tasks = new ArrayList<>();
     for (int p = 0; p < keyGroups.partitions(); p++) {
       int partition = p;
@@ -108,7 +114,12 @@ public final class StatefulTransformWithState implements StatefulOperator {
         }
       }));
     }
-    List<Prepared> ready = await(tasks);
+    List<Prepared> ready;
+    try {
+      ready = await(tasks);
+    } finally {
+      initialRows = null;
+    }
     long t0 = System.nanoTime();
     try {
       for (Prepared r : ready) {
@@ -135,6 +146,9 @@ public final class StatefulTransformWithState implements StatefulOperator {
     custom.put("numListStateVars", count(io.millrace.runtime.state.keyed.StateVariable.Kind.LIST));
     custom.put("numMapStateVars", count(io.millrace.runtime.state.keyed.StateVariable.Kind.MAP));
     custom.put("maintenanceFailures", backend.maintenanceFailures());
+    if (plan.initialState().isPresent()) {
+      custom.put("initialStateProcessingTimeMs", initialStateNanos.sum() / 1_000_000);
+    }
     int partitions = keyGroups.partitions();
     return new Result(rows, new StateOperatorProgress(plan.operatorName(), plan.rowsTotal(metrics),
         updated, removed, late, commitMs, metrics.memoryUsedBytes(), partitions, partitions, custom));
@@ -170,6 +184,12 @@ public final class StatefulTransformWithState implements StatefulOperator {
       for (int i = 0; i < bucket.size(); i++) {
         byKey.computeIfAbsent(bucket.key(i), k -> new ArrayList<>()).add(bucket.row(i));
       }
+    }
+    InitialStateRows initial = initialRows;
+    if (initial != null) { // batch 0: the initial state before the input, as Spark
+      long t0 = System.nanoTime();
+      initial.apply(partition, plan, processor, state, times, byKey);
+      initialStateNanos.add(System.nanoTime() - t0);
     }
     for (Map.Entry<byte[], List<Row>> e : byKey.entrySet()) {
       state.setCurrentEncodedKey(e.getKey());

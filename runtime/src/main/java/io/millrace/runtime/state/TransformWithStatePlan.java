@@ -39,8 +39,17 @@ public final class TransformWithStatePlan {
     }
   }
 
+  /**
+   * A bound initial state: its rows and the positions of its grouping key's columns, whose types
+   * are the input key's, so a row's encoded key and state partition are those of the input's
+   * rows of the same key.
+   */
+  public record InitialState(InitialStateSource source, int[] keyColumns) {}
+
   private final int[] keyColumns;
   private final Schema keySchema;
+  /** Null without one. */
+  private final InitialState initialState;
   private final Supplier<? extends StatefulProcessor<Row, Row, Row>> processor;
   private final TimeMode timeMode;
   private final OutputMode outputMode;
@@ -52,8 +61,10 @@ public final class TransformWithStatePlan {
 
   private TransformWithStatePlan(int[] keyColumns, Schema keySchema,
       Supplier<? extends StatefulProcessor<Row, Row, Row>> processor, TimeMode timeMode, OutputMode outputMode,
-      Schema outputSchema, KeyedStateSpec spec, TimeColumn eventTime, GroupsWithState groupsWithState) {
+      Schema outputSchema, KeyedStateSpec spec, TimeColumn eventTime, GroupsWithState groupsWithState,
+      InitialState initialState) {
     this.groupsWithState = groupsWithState;
+    this.initialState = initialState;
     this.keyColumns = keyColumns;
     this.keySchema = keySchema;
     this.processor = processor;
@@ -84,11 +95,25 @@ public final class TransformWithStatePlan {
    * @param eventTimeColumn the input's watermarked event time; without one, the function's
    *     {@code getCurrentWatermarkMs} fails as Spark's
    */
-  @SuppressWarnings("unchecked") // the grouped dataset's methods give function and codec the same state type
   public static TransformWithStatePlan bindGroupsWithState(List<String> keyColumns,
       io.millrace.api.state.FlatMapGroupsWithStateFunction<?> fn, io.millrace.api.state.StateCodec<?> codec,
       io.millrace.api.state.GroupStateTimeout timeout, OutputMode outputMode, boolean mapGroups, Schema outputSchema,
       Schema input, Optional<String> eventTimeColumn) {
+    return bindGroupsWithState(keyColumns, fn, codec, timeout, outputMode, mapGroups, outputSchema, input,
+        eventTimeColumn, null, List.of());
+  }
+
+  /**
+   * As {@link #bindGroupsWithState(List, io.millrace.api.state.FlatMapGroupsWithStateFunction,
+   * io.millrace.api.state.StateCodec, io.millrace.api.state.GroupStateTimeout, OutputMode, boolean, Schema, Schema,
+   * Optional)}, with each key's state starting from {@code initial} (null for none) grouped by
+   * {@code initialKeys}: its other columns, in order, are the codec's fields.
+   */
+  @SuppressWarnings("unchecked") // the grouped dataset's methods give function and codec the same state type
+  public static TransformWithStatePlan bindGroupsWithState(List<String> keyColumns,
+      io.millrace.api.state.FlatMapGroupsWithStateFunction<?> fn, io.millrace.api.state.StateCodec<?> codec,
+      io.millrace.api.state.GroupStateTimeout timeout, OutputMode outputMode, boolean mapGroups, Schema outputSchema,
+      Schema input, Optional<String> eventTimeColumn, InitialStateSource initial, List<String> initialKeys) {
     var function = (io.millrace.api.state.FlatMapGroupsWithStateFunction<Object>) fn;
     var stateCodec = (io.millrace.api.state.StateCodec<Object>) codec;
     GroupsWithState groups = new GroupsWithState(timeout, outputMode, mapGroups);
@@ -98,8 +123,12 @@ public final class TransformWithStatePlan {
       case EVENT_TIME_TIMEOUT -> TimeMode.EVENT_TIME;
     };
     boolean watermarkPresent = eventTimeColumn.isPresent();
-    return bind(keyColumns, () -> new GroupsWithStateProcessor<>(function, stateCodec, groups, watermarkPresent),
+    int[] stateColumns = initial == null ? null
+        : initialStateColumns(groups.apiName(), initial, initialKeys, stateCodec);
+    TransformWithStatePlan plan = bind(keyColumns,
+        () -> new GroupsWithStateProcessor<>(function, stateCodec, groups, watermarkPresent, stateColumns),
         timeMode, outputMode, outputSchema, input, eventTimeColumn, groups);
+    return initial == null ? plan : plan.withInitialState(initial, initialKeys);
   }
 
   private static TransformWithStatePlan bind(List<String> keyColumns, Supplier<? extends StatefulProcessor<Row, Row,
@@ -145,7 +174,80 @@ public final class TransformWithStatePlan {
     TimeColumn eventTime = timeMode == TimeMode.EVENT_TIME
         ? TimeColumn.of(input, eventTimeColumn.map(input::indexOf).orElse(-1)) : TimeColumn.NONE;
     return new TransformWithStatePlan(columns, keySchema, processor, timeMode, outputMode, outputSchema, spec,
-        eventTime, groupsWithState);
+        eventTime, groupsWithState, null);
+  }
+
+  /**
+   * This transformWithState with its state starting from {@code source} grouped by
+   * {@code keyColumns} (see {@link io.millrace.api.state.StatefulProcessorWithInitialState}).
+   *
+   * @throws AnalysisException for a key column it lacks, or a key of other types than the input's
+   */
+  public TransformWithStatePlan withInitialState(InitialStateSource source, List<String> keyColumns) {
+    if (groupsWithState == null && !(processor.get() instanceof io.millrace.api.state.StatefulProcessorWithInitialState)) {
+      throw new AnalysisException("transformWithState with an initial state needs a StatefulProcessorWithInitialState,"
+          + " not " + processorName());
+    }
+    return new TransformWithStatePlan(this.keyColumns, keySchema, processor, timeMode, outputMode, outputSchema, spec,
+        eventTime, groupsWithState, new InitialState(source, initialKeyColumns(apiName(), source, keyColumns,
+            keySchema)));
+  }
+
+  /** The positions of the initial state's key columns, checked against the input's key. */
+  private static int[] initialKeyColumns(String api, InitialStateSource source, List<String> keyColumns,
+      Schema inputKey) {
+    Schema schema = source.schema();
+    int[] columns = new int[keyColumns.size()];
+    List<Field> fields = new ArrayList<>();
+    for (int i = 0; i < columns.length; i++) {
+      columns[i] = schema.indexOf(keyColumns.get(i));
+      if (columns[i] < 0) {
+        throw new AnalysisException(api + ": the initial state's groupByKey cannot resolve column '" + keyColumns.get(i)
+            + "'; available columns: " + schema.names());
+      }
+      fields.add(schema.field(columns[i]));
+    }
+    if (!sameTypes(fields, inputKey.fields())) {
+      throw new AnalysisException(api + ": the initial state is grouped by " + Schema.of(fields) + ", which is not the"
+          + " type of the input's grouping key " + inputKey + "; group it by columns of the same types, in the same"
+          + " order (names may differ)");
+    }
+    return columns;
+  }
+
+  private static boolean sameTypes(List<Field> a, List<Field> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!a.get(i).type().equals(b.get(i).type())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The columns of {@code source} that hold a [flat]MapGroupsWithState's state: all but the key
+   * columns, in order, whose types must be those of the state codec's schema.
+   */
+  private static int[] initialStateColumns(String api, InitialStateSource source, List<String> keyColumns,
+      io.millrace.api.state.StateCodec<?> codec) {
+    Schema schema = source.schema();
+    List<Integer> columns = new ArrayList<>();
+    List<Field> fields = new ArrayList<>();
+    for (int i = 0; i < schema.size(); i++) {
+      if (!keyColumns.contains(schema.field(i).name())) {
+        columns.add(i);
+        fields.add(schema.field(i));
+      }
+    }
+    if (!sameTypes(fields, codec.schema().fields())) {
+      throw new AnalysisException(api + ": the initial state's columns other than its key " + keyColumns + " are "
+          + Schema.of(fields) + ", which is not the state's schema " + codec.schema() + " (" + codec.describe()
+          + "); select the state's fields, in order, besides the key columns (names may differ)");
+    }
+    return columns.stream().mapToInt(Integer::intValue).toArray();
   }
 
   /** The operator's name in the progress: Spark's, which differs for {@code [flat]MapGroupsWithState}. */
@@ -156,6 +258,20 @@ public final class TransformWithStatePlan {
   /** The API that made it, for messages. */
   public String apiName() {
     return groupsWithState == null ? "transformWithState" : groupsWithState.apiName();
+  }
+
+  /** The state's starting rows, applied in batch 0 only; empty without. */
+  public Optional<InitialState> initialState() {
+    return Optional.ofNullable(initialState);
+  }
+
+  /**
+   * Whether the keys of the initial state get an input call with no rows in batch 0 when they
+   * have none: a [flat]MapGroupsWithState's function runs for them (Spark's default), a
+   * transformWithState's processor does not.
+   */
+  boolean callsInitialOnlyKeys() {
+    return groupsWithState != null;
   }
 
   /** What a {@code [flat]MapGroupsWithState} asked for; empty for a transformWithState. */
