@@ -79,7 +79,7 @@ public final class TransformWithStatePlan {
           + " MyProcessor::new): each state partition runs its own at the same time, and one shared instance would"
           + " mix their state; this one returned " + (declaring == null ? "null" : "the same instance twice"));
     }
-    DeclaringHandle handle = new DeclaringHandle(KeyedStateSpec.of(OPERATOR_NAME, keySchema), declaring);
+    DeclaringHandle handle = new DeclaringHandle(KeyedStateSpec.of(OPERATOR_NAME, keySchema), declaring, timeMode);
     declaring.setHandle(handle);
     try {
       declaring.init(outputMode, timeMode);
