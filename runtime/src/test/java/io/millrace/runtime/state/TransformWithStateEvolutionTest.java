@@ -223,4 +223,75 @@ class TransformWithStateEvolutionTest {
           .containsExactlyInAnyOrder(Row.of("b#note", 1L), Row.of("b", 3L), Row.of("b#hist", 1L));
     }
   }
+  /** A list and a map of numbers, emitting their sums; {@code wide} declares them LONG where they were INT. */
+  static final class Numbers extends StatefulProcessor<Row, Row, Row> {
+    private final boolean wide;
+    private ListState<Integer> narrowList;
+    private ListState<Long> wideList;
+    private io.millrace.api.state.MapState<String, Integer> narrowMap;
+    private io.millrace.api.state.MapState<String, Long> wideMap;
+
+    Numbers(boolean wide) {
+      this.wide = wide;
+    }
+
+    @Override
+    public void init(OutputMode outputMode, TimeMode timeMode) {
+      if (wide) {
+        wideList = getHandle().getListState("xs", StateCodecs.value(Long.class));
+        wideMap = getHandle().getMapState("m", StateCodecs.value(String.class), StateCodecs.value(Long.class));
+      } else {
+        narrowList = getHandle().getListState("xs", StateCodecs.value(Integer.class));
+        narrowMap = getHandle().getMapState("m", StateCodecs.value(String.class), StateCodecs.value(Integer.class));
+      }
+    }
+
+    @Override
+    public Iterator<Row> handleInputRows(Row key, Iterator<Row> rows, TimerValues times) {
+      String k = key.getString(0);
+      while (rows.hasNext()) {
+        int v = rows.next().getInt(1);
+        if (wide) {
+          wideList.appendValue(v * 1_000_000_000_000L);
+          wideMap.updateValue("v" + v, (long) v);
+        } else {
+          narrowList.appendValue(v);
+          narrowMap.updateValue("v" + v, v);
+        }
+      }
+      long list = 0;
+      long map = 0;
+      if (wide) {
+        for (Iterator<Long> it = wideList.get(); it.hasNext(); ) {
+          list += it.next();
+        }
+        for (Iterator<Long> it = wideMap.values(); it.hasNext(); ) {
+          map += it.next();
+        }
+      } else {
+        for (Iterator<Integer> it = narrowList.get(); it.hasNext(); ) {
+          list += it.next();
+        }
+        for (Iterator<Integer> it = narrowMap.values(); it.hasNext(); ) {
+          map += it.next();
+        }
+      }
+      return List.of(Row.of(k + "#list", list), Row.of(k + "#map", map)).iterator();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"hdfs", "rocksdb"})
+  void listElementsAndMapValuesWidenedAcrossARestartReadTheirOldValues(String store) throws Exception {
+    try (MillraceSession s = MillraceSession.builder().config("millrace.state.provider", store).build();
+        MemoryStream m = MemoryStream.create("evolve-in", INPUT)) {
+      assertThat(run(s, m, () -> new Numbers(false), in("a", 1), in("a", 2), in("b", 3)))
+          .containsExactlyInAnyOrder(Row.of("a#list", 3L), Row.of("a#map", 3L), Row.of("b#list", 3L),
+              Row.of("b#map", 3L));
+      assertThat(run(s, m, () -> new Numbers(true), in("a", 4)))
+          .containsExactlyInAnyOrder(Row.of("a#list", 4_000_000_000_003L), Row.of("a#map", 7L));
+      assertThat(run(s, m, () -> new Numbers(true), in("b", 5)))
+          .containsExactlyInAnyOrder(Row.of("b#list", 5_000_000_000_003L), Row.of("b#map", 8L));
+    }
+  }
 }
