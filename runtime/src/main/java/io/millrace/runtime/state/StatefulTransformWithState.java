@@ -32,8 +32,8 @@ import java.util.concurrent.Future;
  * state, {@code handleInputRows} runs once for each key with rows (keys in the order of their
  * encoding), then {@code handleExpiredTimer} once for each timer that is due (at or before this
  * batch's watermark under event time, its processing time under processing time; earliest
- * first), then the processor closes. Every partition prepares before any commits, so a batch
- * is never half-applied.
+ * first), then the values whose TTL expired are removed, then the processor closes. Every
+ * partition prepares before any commits, so a batch is never half-applied.
  *
  * <p>A fired timer is removed before its handler runs, so the handler may set it again (Spark
  * removes it after the handler, losing such a timer); otherwise as Spark.

@@ -166,6 +166,19 @@ class TransformWithStateEvolutionTest {
     return Row.of(k, v);
   }
 
+  private static void copy(Path from, Path to) throws java.io.IOException {
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Path target = to.resolve(from.relativize(f));
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target);
+        }
+      }
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"hdfs", "rocksdb"})
   void variablesAreAddedDroppedRevivedDeletedAndWidenedAcrossRestarts(String store) throws Exception {
@@ -189,6 +202,8 @@ class TransformWithStateEvolutionTest {
           .containsExactlyInAnyOrder(Row.of("a#note", 1L), Row.of("a", 5L), Row.of("a#hist", 2L));
 
       // Deleted at start: each partition's directory of it goes, counted once per partition.
+      Path saved = dir.resolve("saved-state");
+      copy(dir.resolve("ckpt/state/0"), saved);
       assertThat(run(s, m, () -> new Evolving(true, false, true), in("a", 8)))
           .containsExactlyInAnyOrder(Row.of("a#note", 1L), Row.of("a", 6L));
       StateOperatorProgress deleted = progress();
@@ -197,10 +212,32 @@ class TransformWithStateEvolutionTest {
         assertThat(files.filter(f -> f.getFileName().toString().equals("hist"))).isEmpty();
       }
 
+      // As if the start that deleted it had crashed after writing the record, before deleting the directories:
+      // they are back, and the next start finishes the deletion before it opens a store.
+      try (Stream<Path> files = Files.walk(saved)) {
+        for (Path f : (Iterable<Path>) files.filter(f -> f.toString().contains("/hist"))::iterator) {
+          Path to = dir.resolve("ckpt/state/0").resolve(saved.relativize(f));
+          if (Files.isDirectory(f)) {
+            Files.createDirectories(to);
+            if (f.getFileName().toString().equals("hist")) {
+              Files.writeString(to.resolve("restored-marker"), "left by a crash");
+            }
+          } else {
+            Files.copy(f, to);
+          }
+        }
+      }
+      try (Stream<Path> files = Files.walk(dir.resolve("ckpt/state/0"))) {
+        assertThat(files.filter(f -> f.getFileName().toString().equals("restored-marker"))).isNotEmpty();
+      }
       // Declared after its deletion: empty.
       assertThat(run(s, m, () -> new Evolving(true, true, false), in("a", 9)))
           .containsExactlyInAnyOrder(Row.of("a#note", 1L), Row.of("a", 7L), Row.of("a#hist", 1L));
       assertThat(progress().customMetrics()).containsEntry("numDeletedStateVars", 0L);
+      try (Stream<Path> files = Files.walk(dir.resolve("ckpt/state/0"))) {
+        assertThat(files.filter(f -> f.getFileName().toString().equals("restored-marker")))
+            .as("the interrupted deletion was finished before the store opened").isEmpty();
+      }
 
       String stored = StateCodecs.record(CountV2.class).schema().toDdl();
       assertThatThrownBy(() -> start(s, () -> new Redeclared(false)))
