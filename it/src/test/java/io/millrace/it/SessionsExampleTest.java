@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The sessionization example, {@code examples/sessions/SessionsToDelta.java}, run as its javadoc
- * says (Java's source launcher, in a JVM of its own) over the sample events into a Delta table:
- * the closed sessions it writes are Spark 4.0.1's. Spark's figures, from spark-baseline's
+ * The sessionization examples over the sample events into a Delta table write Spark 4.0.1's
+ * closed sessions: {@code examples/sessions/SessionsToDelta.java} (transformWithState), run as
+ * its javadoc says (Java's source launcher, in a JVM of its own), and
+ * {@code examples/sessions-to-delta.yaml} (session_window), run by the CLI. Spark's figures, from spark-baseline's
  * sessions benchmark on the same three files ({@code ./run.sh bench --bench sessions --data
  * <examples/data/events as input/> --impl session_window|tws --provider rocksdb --shuffle 4
  * --max-files 1 --gap "30 seconds" --watermark "1 minute"}, both impls alike): 9 sessions, 495
@@ -33,9 +34,37 @@ class SessionsExampleTest {
   @TempDir Path dir;
 
   @Test
-  void theExampleWritesSparksSessionsToDelta() throws Exception {
+  void theJavaExampleWritesSparksSessionsToDelta() throws Exception {
     String first = runExample();
     List<String[]> rows = table(first);
+    assertSparksSessions(rows);
+
+    String again = runExample();
+    assertThat(table(again)).as("a second run finds no new files and writes nothing twice")
+        .usingElementComparator((a, b) -> String.join("|", a).compareTo(String.join("|", b))).isEqualTo(rows);
+  }
+
+  @Test
+  void theJobFileWritesTheSameSessionsWithSessionWindow() throws Exception {
+    String yaml = Files.readString(EXAMPLES.resolve("sessions-to-delta.yaml"));
+    String moved = replaceOnce(yaml, "path: examples/data/events", "path: " + EXAMPLES.resolve("data/events"));
+    moved = replaceOnce(moved, "path: target/tables/session-counts", "path: " + dir.resolve("table"));
+    moved = replaceOnce(moved, "checkpointLocation: target/checkpoints/sessions-to-delta",
+        "checkpointLocation: " + dir.resolve("checkpoint"));
+    Path job = Files.writeString(dir.resolve("sessions-to-delta.yaml"), moved);
+
+    String output = CliRuns.run("run", job.toString(), "--show", "30");
+    List<String[]> rows = table(output.substring(output.indexOf("the sink holds")));
+    assertSparksSessions(rows);
+    assertThat(CliRuns.run("run", job.toString(), "--show", "30")).contains("0 batch(es) ran");
+  }
+
+  private static String replaceOnce(String text, String from, String to) {
+    assertThat(text).as("the example job file").containsOnlyOnce(from);
+    return text.replace(from, to);
+  }
+
+  private static void assertSparksSessions(List<String[]> rows) {
     assertThat(rows).hasSize(9);
     long events = 0;
     long lengthMs = 0;
@@ -48,10 +77,6 @@ class SessionsExampleTest {
     assertThat(events).isEqualTo(495);
     assertThat(lengthMs).isEqualTo(3_733_753L);
     assertThat(cents).isEqualTo(12_131_168L);
-
-    String again = runExample();
-    assertThat(table(again)).as("a second run finds no new files and writes nothing twice")
-        .usingElementComparator((a, b) -> String.join("|", a).compareTo(String.join("|", b))).isEqualTo(rows);
   }
 
   private String runExample() throws Exception {

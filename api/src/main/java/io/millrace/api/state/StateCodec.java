@@ -6,8 +6,9 @@ import io.millrace.spi.data.Schema;
 /**
  * How a state variable's values are kept: as rows of {@link #schema()}, so that the engine stores
  * them in its own row encoding on every state store, and the checkpoint records each variable's
- * schema: a restart whose codecs give another schema is refused at start, naming the variable
- * ({@link StateSchemaEvolution} holds the rules by which older values will stay readable). No Java
+ * schema: a restart whose codecs give another schema reads the stored values converted when
+ * {@link StateSchemaEvolution} can read them so (nullable fields added, numbers widened), and is
+ * refused at start, naming the variable and both schemas, otherwise. No Java
  * serialization: a value's shape is its schema. {@link StateCodecs} makes codecs for records, primitives and rows.
  *
  * @param <T> the values' type

@@ -17,6 +17,45 @@ public interface StatefulProcessorHandle {
   <K, V> MapState<K, V> getMapState(String name, StateCodec<K> keyCodec, StateCodec<V> valueCodec);
 
   /**
+   * A value state whose value expires {@code ttl} after the batch that wrote it (see
+   * {@link TTLConfig}); only under {@link TimeMode#PROCESSING_TIME}, and {@link TTLConfig#NONE}
+   * is {@link #getValueState(String, StateCodec)}.
+   */
+  default <T> ValueState<T> getValueState(String name, StateCodec<T> codec, TTLConfig ttl) {
+    if (ttl.isNone()) {
+      return getValueState(name, codec);
+    }
+    throw new UnsupportedOperationException(getClass().getName() + " has no TTL");
+  }
+
+  /** A list state whose elements expire one by one, {@code ttl} after the batch that wrote each. */
+  default <T> ListState<T> getListState(String name, StateCodec<T> codec, TTLConfig ttl) {
+    if (ttl.isNone()) {
+      return getListState(name, codec);
+    }
+    throw new UnsupportedOperationException(getClass().getName() + " has no TTL");
+  }
+
+  /** A map state whose entries expire one by one, {@code ttl} after the batch that wrote each. */
+  default <K, V> MapState<K, V> getMapState(String name, StateCodec<K> keyCodec, StateCodec<V> valueCodec,
+      TTLConfig ttl) {
+    if (ttl.isNone()) {
+      return getMapState(name, keyCodec, valueCodec);
+    }
+    throw new UnsupportedOperationException(getClass().getName() + " has no TTL");
+  }
+
+  /**
+   * In {@link StatefulProcessor#init} only: deletes the checkpoint's state of variable
+   * {@code name} when the query starts, if it has any (Spark's {@code deleteIfExists}). A variable
+   * no longer declared is otherwise kept, untouched, and comes back if declared again. A name
+   * cannot be both deleted and declared in one init.
+   */
+  default void deleteIfExists(String name) {
+    throw new UnsupportedOperationException(getClass().getName() + " cannot delete state variables");
+  }
+
+  /**
    * Sets a timer of the current key to fire at {@code expiryTimestampMs}: when the watermark
    * reaches it (event time) or a batch's processing time does. Setting one the key has changes
    * nothing.

@@ -54,7 +54,7 @@ public final class AggregationPlan {
   private AggregationPlan(BoundExpression[] grouping, int windowIndex, TimeWindow.Bound window, int evictionIndex,
       Aggregator[] aggregators, Schema keySchema, Schema valueSchema, Schema outputSchema, String eventTimeInput) {
     this.grouping = grouping;
-    this.eventTimeInput = evictionIndex >= 0 ? eventTimeInput : null;
+    this.eventTimeInput = eventTimeInput;
     this.windowIndex = windowIndex;
     this.window = window;
     this.evictionIndex = evictionIndex;
@@ -158,7 +158,8 @@ public final class AggregationPlan {
     try {
       AggregationPlan plan = new AggregationPlan(grouping, windowIndex, window, evictionIndex, aggregators,
           Schema.of(keyFields), Schema.of(valueFields), Schema.of(outputFields),
-          session != null && session.onWatermark() ? watermarkColumn.get() : watermarkColumn.orElse(null));
+          session != null && session.onWatermark() ? watermarkColumn.get()
+              : evictionIndex >= 0 ? watermarkColumn.orElse(null) : null);
       plan.session = session;
       return plan;
     } catch (IllegalArgumentException e) {

@@ -5,8 +5,11 @@ import io.millrace.api.state.MapState;
 import io.millrace.api.state.StateCodec;
 import io.millrace.api.state.StatefulProcessor;
 import io.millrace.api.state.StatefulProcessorHandle;
+import io.millrace.api.state.TTLConfig;
+import io.millrace.api.state.TimeMode;
 import io.millrace.api.state.ValueState;
 import io.millrace.runtime.state.keyed.KeyedStateSpec;
+import io.millrace.runtime.state.keyed.StateVariable;
 import java.util.Iterator;
 
 /**
@@ -17,10 +20,12 @@ import java.util.Iterator;
 final class DeclaringHandle implements StatefulProcessorHandle {
   private KeyedStateSpec spec;
   private final StatefulProcessor<?, ?, ?> processor;
+  private final TimeMode timeMode;
 
-  DeclaringHandle(KeyedStateSpec spec, StatefulProcessor<?, ?, ?> processor) {
+  DeclaringHandle(KeyedStateSpec spec, StatefulProcessor<?, ?, ?> processor, TimeMode timeMode) {
     this.spec = spec;
     this.processor = processor;
+    this.timeMode = timeMode;
   }
 
   KeyedStateSpec spec() {
@@ -43,6 +48,48 @@ final class DeclaringHandle implements StatefulProcessorHandle {
   public <K, V> MapState<K, V> getMapState(String name, StateCodec<K> keyCodec, StateCodec<V> valueCodec) {
     spec = spec.map(name, keyCodec.schema(), valueCodec.schema());
     return null;
+  }
+
+  @Override
+  public <T> ValueState<T> getValueState(String name, StateCodec<T> codec, TTLConfig ttl) {
+    spec = spec.with(StateVariable.value(name, codec.schema()).withTtl(ttlMs(name, ttl, "getValueState")));
+    return null;
+  }
+
+  @Override
+  public <T> ListState<T> getListState(String name, StateCodec<T> codec, TTLConfig ttl) {
+    spec = spec.with(StateVariable.list(name, codec.schema()).withTtl(ttlMs(name, ttl, "getListState")));
+    return null;
+  }
+
+  @Override
+  public <K, V> MapState<K, V> getMapState(String name, StateCodec<K> keyCodec, StateCodec<V> valueCodec,
+      TTLConfig ttl) {
+    spec = spec.with(StateVariable.map(name, keyCodec.schema(), valueCodec.schema())
+        .withTtl(ttlMs(name, ttl, "getMapState")));
+    return null;
+  }
+
+  @Override
+  public void deleteIfExists(String name) {
+    spec = spec.deleteIfExists(name);
+  }
+
+  /** The TTL in milliseconds, 0 for none; refused as Spark refuses it (checked here, when the query starts). */
+  private long ttlMs(String name, TTLConfig ttl, String call) {
+    if (ttl == null || ttl.ttlDuration().isNegative()) {
+      throw new IllegalArgumentException("TTL duration must be greater than zero for State store operation=" + call
+          + " on state=" + name + ". (STATEFUL_PROCESSOR_TTL_DURATION_MUST_BE_POSITIVE)");
+    }
+    if (ttl.isNone()) {
+      return 0;
+    }
+    if (timeMode != TimeMode.PROCESSING_TIME) {
+      throw new IllegalArgumentException("Cannot use TTL for state=" + name + " in timeMode=" + timeMode
+          + ", use TimeMode.ProcessingTime() instead. (STATEFUL_PROCESSOR_INCORRECT_TIME_MODE_TO_ASSIGN_TTL): values"
+          + " expire against the batches' processing time");
+    }
+    return Math.max(1, ttl.ttlDuration().toMillis());
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.millrace.api.state.ListState;
 import io.millrace.api.state.MapState;
 import io.millrace.api.state.StateCodec;
 import io.millrace.api.state.StatefulProcessorHandle;
+import io.millrace.api.state.TTLConfig;
 import io.millrace.api.state.TimeMode;
 import io.millrace.api.state.ValueState;
 import io.millrace.runtime.state.keyed.KeyedPartitionState;
@@ -195,6 +196,44 @@ final class ProcessorHandle implements StatefulProcessorHandle {
         removed += keys.size();
       }
     };
+  }
+
+  @Override
+  public <T> ValueState<T> getValueState(String name, StateCodec<T> codec, TTLConfig ttl) {
+    declaredTtl(name, ttl);
+    return getValueState(name, codec);
+  }
+
+  @Override
+  public <T> ListState<T> getListState(String name, StateCodec<T> codec, TTLConfig ttl) {
+    declaredTtl(name, ttl);
+    return getListState(name, codec);
+  }
+
+  @Override
+  public <K, V> MapState<K, V> getMapState(String name, StateCodec<K> keyCodec, StateCodec<V> valueCodec,
+      TTLConfig ttl) {
+    declaredTtl(name, ttl);
+    return getMapState(name, keyCodec, valueCodec);
+  }
+
+  /** Already done when the query started (see KeyedStateBackend); here, as each batch's init calls it again, nothing. */
+  @Override
+  public void deleteIfExists(String name) {
+    if (!spec.deletes().contains(name)) {
+      throw new IllegalStateException("deleteIfExists('" + name + "') was not called when init() ran at start");
+    }
+  }
+
+  /** Fails unless {@code name} was declared in init with this TTL (the keyed state applies it). */
+  private void declaredTtl(String name, TTLConfig ttl) {
+    spec.variable(name).ifPresent(v -> {
+      long ms = ttl == null || ttl.isNone() ? 0 : Math.max(1, ttl.ttlDuration().toMillis());
+      if (v.ttlMs() != ms) {
+        throw new IllegalStateException("state variable '" + name + "' was declared in init() with a TTL of "
+            + v.ttlMs() + " ms, but is asked for with " + ms + " ms");
+      }
+    });
   }
 
   /** {@code rows}, each turned into a value as it is read. */

@@ -32,8 +32,8 @@ import java.util.concurrent.Future;
  * state, {@code handleInputRows} runs once for each key with rows (keys in the order of their
  * encoding), then {@code handleExpiredTimer} once for each timer that is due (at or before this
  * batch's watermark under event time, its processing time under processing time; earliest
- * first), then the processor closes. Every partition prepares before any commits, so a batch
- * is never half-applied.
+ * first), then the values whose TTL expired are removed, then the processor closes. Every
+ * partition prepares before any commits, so a batch is never half-applied.
  *
  * <p>A fired timer is removed before its handler runs, so the handler may set it again (Spark
  * removes it after the handler, losing such a timer); otherwise as Spark.
@@ -84,7 +84,11 @@ public final class StatefulTransformWithState implements StatefulOperator {
   }
 
   /** What one partition's task did, before its state commits; {@code nextTimerMs} its earliest processing-time timer. */
-  private record Prepared(KeyedPartitionState state, List<Row> rows, long updated, long removed, long nextTimerMs) {}
+  private record Prepared(KeyedPartitionState state, List<Row> rows, long updated, long removed, long nextTimerMs,
+      Timings timings) {}
+
+  /** Where a partition's task spent its time, in nanoseconds: its handlers of input rows, of timers, and the TTL cleanup. */
+  private record Timings(long inputNanos, long timerNanos, long ttlNanos) {}
 
   @Override
   public long nextProcessingTimerMs() {
@@ -135,13 +139,21 @@ public final class StatefulTransformWithState implements StatefulOperator {
     KeyedStateMetrics metrics = null;
     long updated = 0;
     long removed = 0;
+    long inputNanos = 0;
+    long timerNanos = 0;
+    long ttlNanos = 0;
     for (Prepared r : ready) {
       rows.addAll(r.rows());
       metrics = metrics == null ? r.state().metrics() : metrics.plus(r.state().metrics());
       updated += r.updated();
       removed += r.removed();
+      inputNanos += r.timings().inputNanos();
+      timerNanos += r.timings().timerNanos();
+      ttlNanos += r.timings().ttlNanos();
     }
     Map<String, Long> custom = new TreeMap<>(metrics.customMetrics());
+    TransformWithStateMetrics.add(custom, plan.spec(), batchId == backend.firstBatch()
+        ? (long) backend.deletedVariables() * keyGroups.partitions() : 0, inputNanos, timerNanos, ttlNanos);
     custom.put("numValueStateVars", count(io.millrace.runtime.state.keyed.StateVariable.Kind.VALUE));
     custom.put("numListStateVars", count(io.millrace.runtime.state.keyed.StateVariable.Kind.LIST));
     custom.put("numMapStateVars", count(io.millrace.runtime.state.keyed.StateVariable.Kind.MAP));
@@ -162,6 +174,7 @@ public final class StatefulTransformWithState implements StatefulOperator {
       long watermarkMicros) {
     StatefulProcessor<Row, Row, Row> processor = plan.newProcessor();
     ProcessorHandle handle = new ProcessorHandle(state, plan.spec(), plan.timeMode());
+    state.setProcessingTime(nowMs);
     processor.setHandle(handle);
     try {
       return runProcessor(processor, handle, state, partition, inputs, nowMs, watermarkMicros);
@@ -187,14 +200,16 @@ public final class StatefulTransformWithState implements StatefulOperator {
     }
     InitialStateRows initial = initialRows;
     if (initial != null) { // batch 0: the initial state before the input, as Spark
-      long t0 = System.nanoTime();
+      long started = System.nanoTime();
       initial.apply(partition, plan, processor, state, times, byKey);
-      initialStateNanos.add(System.nanoTime() - t0);
+      initialStateNanos.add(System.nanoTime() - started);
     }
+    long t0 = System.nanoTime();
     for (Map.Entry<byte[], List<Row>> e : byKey.entrySet()) {
       state.setCurrentEncodedKey(e.getKey());
       emit(processor.handleInputRows(state.currentKey(), e.getValue().iterator(), times), out);
     }
+    long t1 = System.nanoTime();
     if (plan.timeMode() != TimeMode.NONE) {
       io.millrace.runtime.state.keyed.TimeMode mode = plan.timeMode() == TimeMode.EVENT_TIME
           ? io.millrace.runtime.state.keyed.TimeMode.EVENT_TIME : io.millrace.runtime.state.keyed.TimeMode.PROCESSING_TIME;
@@ -208,10 +223,14 @@ public final class StatefulTransformWithState implements StatefulOperator {
         emit(processor.handleExpiredTimer(t.key(), times, info), out);
       }
     }
+    long t2 = System.nanoTime();
+    // As Spark: values whose TTL expired leave at the end of the partition's batch, after the timers.
+    long expired = state.expireTtl();
+    long t3 = System.nanoTime();
     long next = plan.timeMode() == TimeMode.PROCESSING_TIME
         ? state.timers().earliest(io.millrace.runtime.state.keyed.TimeMode.PROCESSING_TIME).orElse(Long.MAX_VALUE)
         : Long.MAX_VALUE;
-    return new Prepared(state, out, handle.updated, handle.removed, next);
+    return new Prepared(state, out, handle.updated, handle.removed + expired, next, new Timings(t1 - t0, t2 - t1, t3 - t2));
   }
 
   private void emit(Iterator<Row> rows, List<Row> out) {

@@ -160,7 +160,7 @@ public final class TransformWithStatePlan {
           + " mix their state; this one returned " + (declaring == null ? "null" : "the same instance twice"));
     }
     DeclaringHandle handle = new DeclaringHandle(KeyedStateSpec.of(
-        groupsWithState == null ? OPERATOR_NAME : GROUPS_WITH_STATE_OPERATOR_NAME, keySchema), declaring);
+        groupsWithState == null ? OPERATOR_NAME : GROUPS_WITH_STATE_OPERATOR_NAME, keySchema), declaring, timeMode);
     declaring.setHandle(handle);
     try {
       declaring.init(outputMode, timeMode);

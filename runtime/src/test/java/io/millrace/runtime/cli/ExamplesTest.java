@@ -28,7 +28,8 @@ class ExamplesTest {
   private static final Set<String> RUN_ELSEWHERE = Set.of(
       "events-to-delta.yaml" /* it: EventsToDeltaExampleTest (file source, delta sink) */,
       "kafka-to-delta.yaml" /* it: KafkaToDeltaExampleTest (kafka source on an embedded broker, delta sink) */,
-      "events-with-owners.yaml" /* it: StaticJoinExampleTest (file source, a static json table) */);
+      "events-with-owners.yaml" /* it: StaticJoinExampleTest (file source, a static json table) */,
+      "sessions-to-delta.yaml" /* it: SessionsExampleTest (file source, delta sink) */);
 
   private static final List<String> BUILT_IN = List.of("rate-to-console.yaml", "windowed-count.yaml",
       "union-to-console.yaml", "join-to-console.yaml");

@@ -211,6 +211,21 @@ class SessionWindowSparkFactsTest {
     }
   }
 
+  /** An operator after the sessions reads their window (the job file's select of start and end did not start). */
+  @Test
+  void aSelectAfterTheSessionsReadsTheirWindow() {
+    ManualClock clock = new ManualClock();
+    try (MillraceSession s = session(clock, "hdfs"); MemoryStream m = MemoryStream.create("sw-select", INPUT)) {
+      Dataset q = sessions(m.toDataset(s)).selectExpr("key", "session_window.start AS sessionStart",
+          "session_window.end AS sessionEnd");
+      StreamTest.testStream(q, OutputMode.APPEND).run(
+          startStream(Trigger.processingTime("1 second"), clock),
+          addData(m, BATCHES.get(0)), advanceManualClock(1000), checkNewAnswer(),
+          addData(m, BATCHES.get(1)), advanceManualClock(1000),
+          checkNewAnswer(Row.of("a", BASE, BASE + 15_000_000L), Row.of("b", BASE + 2_000_000L, BASE + 23_000_000L)));
+    }
+  }
+
   private static Map<Long, StateOperatorProgress> byBatch(List<StreamingQueryProgress> progress) {
     Map<Long, StateOperatorProgress> byBatch = new TreeMap<>();
     progress.forEach(p -> byBatch.put(p.batchId(), p.stateOperators().get(0)));

@@ -19,8 +19,14 @@ public final class KeyedPartitionState implements AutoCloseable {
   private final KeyedStateSpec spec;
   private final int partition;
   private final long version;
-  /** The stores in commit order: the variables in declaration order, then the timers. */
+  /** The stores in commit order: the variables in declaration order (each followed by its TTL index), then the timers. */
   private final Map<String, StateStore> stores;
+  /** Per store, the version it read: the batch's version less the store's base (see {@link KeyedStateBackend}). */
+  private final Map<String, Long> readVersions;
+  private final Ttl.BatchTime time = new Ttl.BatchTime();
+  /** The TTL variables' expiration rules, by variable. */
+  private final Map<String, Ttl> ttls = new LinkedHashMap<>();
+  private long ttlRemoved;
   private final KeyScope scope;
   private final Scans scans;
   private final Map<String, Object> variables = new LinkedHashMap<>();
@@ -28,12 +34,13 @@ public final class KeyedPartitionState implements AutoCloseable {
   /** Whether commit or abort ended it. */
   private boolean ended;
 
-  KeyedPartitionState(KeyedStateSpec spec, int partition, long version, Map<String, StateStore> stores, KeyScope scope,
-      Scans scans) {
+  KeyedPartitionState(KeyedStateSpec spec, int partition, long version, Map<String, StateStore> stores,
+      Map<String, Long> readVersions, KeyScope scope, Scans scans) {
     this.spec = spec;
     this.partition = partition;
     this.version = version;
     this.stores = stores;
+    this.readVersions = readVersions;
     this.scope = scope;
     this.scans = scans;
     String operator = "operator '" + spec.operatorName() + "'";
@@ -42,6 +49,22 @@ public final class KeyedPartitionState implements AutoCloseable {
       String of = " of state variable '" + v.name() + "' of " + operator;
       VariableCodec values = new VariableCodec((v.kind() == StateVariable.Kind.LIST ? "element" : "value") + of,
           v.valueSchema());
+      if (v.hasTtl()) {
+        Ttl ttl = new Ttl(v.name(), v.ttlMs(), new TtlIndex(stores.get(v.ttlStoreName()), scans), time);
+        ttls.put(v.name(), ttl);
+        switch (v.kind()) {
+          case VALUE:
+            variables.put(v.name(), new TtlValueState(store, scope, values, ttl));
+            break;
+          case LIST:
+            variables.put(v.name(), new TtlListState(store, scope, values, scans, ttl));
+            break;
+          default:
+            variables.put(v.name(), new TtlMapState(store, scope, new VariableCodec("map key" + of, v.mapKeySchema()),
+                values, scans, ttl));
+        }
+        continue;
+      }
       switch (v.kind()) {
         case VALUE:
           variables.put(v.name(), new StoreValueState(store, scope, values));
@@ -56,6 +79,31 @@ public final class KeyedPartitionState implements AutoCloseable {
     }
     this.timers = spec.hasTimers() ? new StoreTimerService(stores.get(KeyedStateBackend.TIMERS_STORE), scope, scans)
         : null;
+  }
+
+  /**
+   * Sets the batch's processing time in milliseconds, which TTL variables expire against: the
+   * time recorded for the batch, so that a replay expires what the first run expired.
+   */
+  public void setProcessingTime(long nowMs) {
+    time.nowMs = nowMs;
+  }
+
+  /**
+   * Removes every TTL variable's values that expired at or before the batch's processing time,
+   * reading only their index's due entries; returns how many values (list elements, map
+   * entries) it removed. Spark runs it at the end of the partition's batch, after the timers.
+   */
+  public long expireTtl() {
+    long removed = 0;
+    for (Map.Entry<String, Ttl> e : ttls.entrySet()) {
+      StateVariable v = spec.variable(e.getKey()).orElseThrow();
+      StateStore store = stores.get(v.name());
+      removed += v.kind() == StateVariable.Kind.LIST ? TtlListState.expire(store, scans, e.getValue())
+          : TtlValueState.expire(store, e.getValue());
+    }
+    ttlRemoved += removed;
+    return removed;
   }
 
   /** Makes {@code key}, a row of the spec's key schema, the key that state and timers read and write. */
@@ -146,11 +194,13 @@ public final class KeyedPartitionState implements AutoCloseable {
     }
     long next = version + 1;
     try {
-      for (StateStore store : stores.values()) {
+      for (Map.Entry<String, StateStore> e : stores.entrySet()) {
+        StateStore store = e.getValue();
         long committed = store.commit();
-        if (committed != next) {
+        long expected = readVersions.get(e.getKey()) + 1;
+        if (committed != expected) {
           throw new IllegalStateException("state store " + store.id().storePath() + " committed version " + committed
-              + " where version " + next + " was expected");
+              + " where version " + expected + " was expected");
         }
       }
     } catch (RuntimeException | Error e) {
@@ -194,6 +244,13 @@ public final class KeyedPartitionState implements AutoCloseable {
       StateStoreMetrics m = stores.get(v.name()).metrics();
       rows.put(v.name(), m.numKeys());
       memory += m.memoryUsedBytes();
+      if (v.hasTtl()) {
+        memory += stores.get(v.ttlStoreName()).metrics().memoryUsedBytes();
+      }
+    }
+    long ttlRead = 0;
+    for (Ttl t : ttls.values()) {
+      ttlRead += t.index().read();
     }
     long timerCount = 0;
     if (timers != null) {
@@ -204,7 +261,7 @@ public final class KeyedPartitionState implements AutoCloseable {
     }
     return new KeyedStateMetrics(rows, timerCount, timers == null ? 0 : timers.registered(),
         timers == null ? 0 : timers.deleted(), timers == null ? 0 : timers.fired(), scans.entriesScanned(),
-        scans.fullScans(), memory);
+        scans.fullScans(), memory, ttlRemoved, ttlRead);
   }
 
   /** The store names in commit order. */

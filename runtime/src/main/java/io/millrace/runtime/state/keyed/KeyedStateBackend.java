@@ -10,12 +10,15 @@ import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.state.StateStore;
 import io.millrace.spi.state.StateStoreProviderFactory;
+import io.millrace.spi.storage.FileInfo;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,11 +53,29 @@ import org.slf4j.LoggerFactory;
  * an object store, column families (several key spaces in one store, one commit) can come to
  * the SPI as a default method, and only this class changes.
  *
- * <p>The variables are fixed at the checkpoint's first run: a variable's store has a version per
- * batch from then on, and one added later would have no version N to load. The declaration is
- * recorded in {@code state/<op>/_keyedState}, and a restart that declares anything else is
- * refused, naming the difference. (Spark 4 lets transformWithState add and drop variables; here
- * a variable born at batch N would have to record N and number its store's versions from there.)
+ * <p><b>Variables come and go across restarts</b> ({@link KeyedStateEvolution} has the rules).
+ * A variable declared first at batch N has no store version N to load, and the SPI has no way to
+ * open a version that was never committed (only version 0 is empty). So each variable's stores
+ * count versions from its birth: the record gives it a <em>base</em>, the batch its store's
+ * version 0 belongs to, and batch {@code v} reads store version {@code v - base} and commits
+ * {@code v - base + 1}. Batch N of a variable born at N reads its empty version 0. The argument
+ * above holds unchanged, one shift per store: a replay of batch {@code v} reads {@code v - base}
+ * again and commits {@code v - base + 1} again. The record that says so is written before the
+ * run's first batch, and a run that crashes before that batch commits starts again at the same
+ * batch, where the record's bases (and its conversions, below) mean the same stores as before.
+ *
+ * <p>A variable a run no longer declares is kept: its stores are not opened, so they stay at the
+ * version of the last batch that declared it, which the record keeps; declaring it again later
+ * gives it the base that makes that version the one read next. {@code deleteIfExists} deletes a
+ * variable's directories: the record naming it in {@code deleting} (and no longer declaring or
+ * keeping it) is written first, then the directories are deleted; a crash in between leaves a
+ * record that says to finish, which every start does before it opens a store, so a half-deleted
+ * variable is never read, and a new one of the same name starts from an empty directory.
+ *
+ * <p>A variable whose value schema changed in a way {@link io.millrace.api.state.StateSchemaEvolution}
+ * reads has its stores' rows converted by the run's first batch, before the processor runs, in the
+ * same store versions that batch commits: a crash replays the conversion from the unconverted
+ * version, and the record says which schema the rows of each version have.
  */
 public final class KeyedStateBackend implements AutoCloseable {
   /** The timers' store; variable names start with a letter, so none can take it. */
@@ -66,10 +87,17 @@ public final class KeyedStateBackend implements AutoCloseable {
   private final RowCodec keyCodec;
   private final Map<String, PartitionStores> stores = new LinkedHashMap<>();
   private final AtomicBoolean fullScanLogged = new AtomicBoolean();
+  /** Per store, the batch its version 0 belongs to. */
+  private final Map<String, Long> bases = new LinkedHashMap<>();
+  private final long firstBatch;
+  /** Variables whose rows the first batch converts, from the schema they are stored with. */
+  private final Map<String, Schema> converts;
+  private final int deletedVariables;
 
   /**
-   * Checks the checkpoint's record of the operator's keyed state against {@code spec}, opens
-   * every store of every partition and records {@code spec} at the first run.
+   * Settles the checkpoint's record of the operator's keyed state with {@code spec} (refusing a
+   * change it cannot read, recording one it can, deleting what {@code spec} deletes), then opens
+   * every store of every partition.
    */
   public KeyedStateBackend(KeyedStateSpec spec, StateStoreProviderFactory factory, URI checkpoint, Storage storage,
       long operatorId, KeyGroups keyGroups, PluginContext context) throws IOException {
@@ -81,31 +109,96 @@ public final class KeyedStateBackend implements AutoCloseable {
     this.keyGroups = keyGroups;
     this.keyCodec = new RowCodec(spec.keySchema());
     URI operatorDir = operatorDir(checkpoint, operatorId);
-    KeyedStateSchemaFile.check(storage, operatorDir, spec);
+    this.firstBatch = nextBatch(storage, checkpoint);
+    Optional<KeyedStateSchemaFile.Recorded> recorded = KeyedStateSchemaFile.read(storage, operatorDir);
+    if (recorded.isEmpty()) {
+      KeyedStateSchemaFile.refuseStateWithoutRecord(storage, operatorDir, spec);
+    } else {
+      deleteVariables(storage, operatorDir, recorded.get().record().deleting()); // a deletion a crash interrupted
+    }
+    KeyedStateEvolution.Result evolved = KeyedStateEvolution.evolve(recorded.map(KeyedStateSchemaFile.Recorded::record),
+        spec, firstBatch, operatorDir.resolve(KeyedStateSchemaFile.NAME).toString());
+    if (evolved.changed()) {
+      KeyedStateSchemaFile.write(storage, operatorDir, evolved.record(), recorded);
+    }
+    deleteVariables(storage, operatorDir, evolved.deleted());
+    this.deletedVariables = evolved.deleted().size();
+    this.converts = evolved.converts();
+    if (!evolved.deleted().isEmpty() || !evolved.converts().isEmpty() || evolved.changed() && recorded.isPresent()) {
+      LOG.info("{}: keyed state from batch {}: bases {}, converting {}, deleted {}", spec.operatorName(), firstBatch,
+          evolved.bases(), evolved.converts().keySet(), evolved.deleted());
+    }
     try {
       for (StateVariable v : spec.variables()) {
-        open(factory, checkpoint, operatorId, v.name(), storeKeySchema(v), v.valueSchema(), context);
+        long base = evolved.bases().get(v.name());
+        open(factory, checkpoint, operatorId, v.name(), storeKeySchema(v), v.valueSchema(), context, base);
+        if (v.hasTtl()) {
+          open(factory, checkpoint, operatorId, v.ttlStoreName(), TtlIndex.KEY_SCHEMA, Schema.of(), context, base);
+        }
       }
       if (spec.hasTimers()) {
         open(factory, checkpoint, operatorId, TIMERS_STORE, Schema.of(new Field("key", DataType.struct(spec.keySchema()),
-            false), new Field("mode", DataType.INT, false), new Field("time", DataType.LONG, false)), Schema.of(), context);
+            false), new Field("mode", DataType.INT, false), new Field("time", DataType.LONG, false)), Schema.of(), context,
+            evolved.record().timersBase());
       }
-      KeyedStateSchemaFile.record(storage, operatorDir, spec);
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (RuntimeException | Error e) {
       close();
       throw e;
     }
   }
 
-  /** Checks, without writing, that the checkpoint's keyed state of the operator was written with {@code spec}. */
+  /**
+   * The batch the run starts with: the one after the last in {@code commits/}, whose state
+   * versions it reads. Read here, not passed in, so that the record is settled before any
+   * store opens; {@link #begin} checks that the first batch is this one.
+   */
+  private static long nextBatch(Storage storage, URI checkpoint) throws IOException {
+    long last = -1;
+    for (FileInfo f : storage.list(Locations.asDirectory(checkpoint).resolve("commits/"))) {
+      String name = f.name();
+      if (!f.directory() && !name.isEmpty() && name.length() < 19 && name.chars().allMatch(Character::isDigit)) {
+        last = Math.max(last, Long.parseLong(name));
+      }
+    }
+    return last + 1;
+  }
+
+  /** Deletes every partition's directories of {@code names} (the variable's and its TTL index's); idempotent. */
+  private static void deleteVariables(Storage storage, URI operatorDir, Set<String> names) throws IOException {
+    if (names.isEmpty()) {
+      return;
+    }
+    for (FileInfo partition : storage.list(operatorDir)) {
+      if (!partition.directory() || !partition.name().chars().allMatch(Character::isDigit)) {
+        continue;
+      }
+      URI dir = Locations.asDirectory(partition.path());
+      for (String name : names) {
+        storage.delete(dir.resolve(name));
+        storage.delete(dir.resolve(StateVariable.ttlStoreName(name)));
+      }
+    }
+  }
+
+  /**
+   * Checks, without writing, that the checkpoint's keyed state of the operator can be read as
+   * {@code spec} declares it (see {@link KeyedStateEvolution}).
+   */
   public static void checkSchema(KeyedStateSpec spec, URI checkpoint, Storage storage, long operatorId)
       throws IOException {
-    KeyedStateSchemaFile.check(storage, operatorDir(checkpoint, operatorId), spec);
+    URI operatorDir = operatorDir(checkpoint, operatorId);
+    Optional<KeyedStateSchemaFile.Recorded> recorded = KeyedStateSchemaFile.read(storage, operatorDir);
+    if (recorded.isEmpty()) {
+      KeyedStateSchemaFile.refuseStateWithoutRecord(storage, operatorDir, spec);
+      return;
+    }
+    KeyedStateEvolution.evolve(recorded.map(KeyedStateSchemaFile.Recorded::record), spec,
+        nextBatch(storage, checkpoint), operatorDir.resolve(KeyedStateSchemaFile.NAME).toString());
   }
 
   /** Whether an earlier run of the query kept keyed state for the operator on this checkpoint. */
   public static boolean recorded(URI checkpoint, Storage storage, long operatorId) throws IOException {
-    return KeyedStateSchemaFile.exists(storage, operatorDir(checkpoint, operatorId));
+    return KeyedStateSchemaFile.read(storage, operatorDir(checkpoint, operatorId)).isPresent();
   }
 
   private static URI operatorDir(URI checkpoint, long operatorId) {
@@ -113,9 +206,10 @@ public final class KeyedStateBackend implements AutoCloseable {
   }
 
   private void open(StateStoreProviderFactory factory, URI checkpoint, long operatorId, String name, Schema key,
-      Schema value, PluginContext context) {
+      Schema value, PluginContext context, long base) {
     stores.put(name, new PartitionStores(factory, checkpoint, operatorId, name, keyGroups.partitions(), key, value,
         context));
+    bases.put(name, base);
   }
 
   /** The schema of a variable's store keys, for the provider's checks and metrics: what follows the key. */
@@ -136,10 +230,22 @@ public final class KeyedStateBackend implements AutoCloseable {
    * opened are aborted and the failure (naming the store and the version) is thrown.
    */
   public KeyedPartitionState begin(int partition, long version) {
+    if (version < firstBatch) {
+      throw new IllegalStateException(spec.operatorName() + ": batch " + version + " runs, but the keyed state was"
+          + " prepared for batch " + firstBatch + " on (from the checkpoint's commits/)");
+    }
     Map<String, StateStore> open = new LinkedHashMap<>();
+    Map<String, Long> read = new LinkedHashMap<>();
+    Scans scans = new Scans(this::fullScan);
     try {
       for (Map.Entry<String, PartitionStores> e : stores.entrySet()) {
-        open.put(e.getKey(), e.getValue().provider(partition).getStore(version));
+        long storeVersion = version - bases.get(e.getKey());
+        open.put(e.getKey(), e.getValue().provider(partition).getStore(storeVersion));
+        read.put(e.getKey(), storeVersion);
+      }
+      if (version == firstBatch) {
+        converts.forEach((name, from) -> StoredRows.convert(open.get(name), spec.variable(name).orElseThrow(), from,
+            scans));
       }
     } catch (RuntimeException | Error e) {
       for (StateStore s : open.values()) {
@@ -151,8 +257,18 @@ public final class KeyedStateBackend implements AutoCloseable {
       }
       throw e;
     }
-    return new KeyedPartitionState(spec, partition, version, open,
-        new KeyScope(spec.operatorName(), keyCodec, keyGroups, partition), new Scans(this::fullScan));
+    return new KeyedPartitionState(spec, partition, version, open, read,
+        new KeyScope(spec.operatorName(), keyCodec, keyGroups, partition), scans);
+  }
+
+  /** The variables whose stored state this run deleted at start (deleteIfExists). */
+  public int deletedVariables() {
+    return deletedVariables;
+  }
+
+  /** The batch this run started with. */
+  public long firstBatch() {
+    return firstBatch;
   }
 
   private void fullScan() {

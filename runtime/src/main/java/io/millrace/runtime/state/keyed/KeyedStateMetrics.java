@@ -19,9 +19,11 @@ import java.util.TreeMap;
  *     and full scans; firing reads only the expired timers where the store has range scans
  * @param fullScans reads that scanned a whole store because it has no range scans
  * @param memoryUsedBytes memory the stores report
+ * @param ttlRemoved values (list elements, map entries) removed because their TTL expired
+ * @param ttlIndexRead entries of the TTL indexes read to find them: only due ones
  */
 public record KeyedStateMetrics(Map<String, Long> rowsTotal, long timers, long timersRegistered, long timersDeleted,
-    long timersFired, long entriesScanned, long fullScans, long memoryUsedBytes) {
+    long timersFired, long entriesScanned, long fullScans, long memoryUsedBytes, long ttlRemoved, long ttlIndexRead) {
 
   public KeyedStateMetrics {
     rowsTotal = Collections.unmodifiableMap(new LinkedHashMap<>(rowsTotal));
@@ -38,7 +40,8 @@ public record KeyedStateMetrics(Map<String, Long> rowsTotal, long timers, long t
     other.rowsTotal.forEach((k, v) -> rows.merge(k, v, Long::sum));
     return new KeyedStateMetrics(rows, timers + other.timers, timersRegistered + other.timersRegistered,
         timersDeleted + other.timersDeleted, timersFired + other.timersFired, entriesScanned + other.entriesScanned,
-        fullScans + other.fullScans, memoryUsedBytes + other.memoryUsedBytes);
+        fullScans + other.fullScans, memoryUsedBytes + other.memoryUsedBytes, ttlRemoved + other.ttlRemoved,
+        ttlIndexRead + other.ttlIndexRead);
   }
 
   /**
@@ -54,6 +57,8 @@ public record KeyedStateMetrics(Map<String, Long> rowsTotal, long timers, long t
     m.put("numExpiredTimers", timersFired);
     m.put("numStateEntriesScanned", entriesScanned);
     m.put("numFullStateScans", fullScans);
+    m.put("numValuesRemovedDueToTTLExpiry", ttlRemoved);
+    m.put("numTtlIndexEntriesRead", ttlIndexRead);
     return m;
   }
 }

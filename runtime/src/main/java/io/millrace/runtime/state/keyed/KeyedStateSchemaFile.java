@@ -1,123 +1,89 @@
 package io.millrace.runtime.state.keyed;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.millrace.api.AnalysisException;
 import io.millrace.runtime.checkpoint.ChecksummedText;
 import io.millrace.runtime.checkpoint.StorageTree;
-import io.millrace.spi.CorruptFileException;
 import io.millrace.spi.MillraceException;
 import io.millrace.spi.storage.FileInfo;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.NoSuchFileException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code state/<op>/_keyedState}: the keyed state an operator's checkpoint was written with (its
- * grouping key, each variable's name, kind and schemas, whether it has timers), recorded before
- * the first batch commits. A restart that declares anything else is refused before the first
- * batch, naming what differs: a changed schema would read old bytes under a new meaning (a LONG
- * read as a DOUBLE decodes without an error), and a variable added or dropped has no store, or
- * a store nobody reads.
+ * {@code state/<op>/_keyedState}: the record of an operator's keyed state ({@link KeyedStateRecord}),
+ * written before the first batch that depends on it. A run that changes it writes the next file,
+ * {@code _keyedState.1}, {@code _keyedState.2}, …, each create-if-absent, so a crash leaves the
+ * last complete record in force; the newest is the record, and the one before it is deleted once
+ * the newest is written.
  */
 final class KeyedStateSchemaFile {
   static final String NAME = "_keyedState";
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private KeyedStateSchemaFile() {}
 
-  /** Fails if a declaration is recorded and differs, or if state was written without one; writes nothing. */
-  static void check(Storage storage, URI operatorDir, KeyedStateSpec spec) throws IOException {
-    URI path = operatorDir.resolve(NAME);
-    Optional<String> recorded = read(storage, path);
-    if (recorded.isPresent()) {
-      compare(path, recorded.get(), spec);
-    } else {
-      refuseStateWithoutRecord(storage, operatorDir, path, spec);
+  /** The newest record and its number (0 for {@value #NAME}). */
+  record Recorded(KeyedStateRecord record, int number, URI path) {}
+
+  static Optional<Recorded> read(Storage storage, URI operatorDir) throws IOException {
+    int newest = -1;
+    for (FileInfo f : storage.list(operatorDir)) {
+      int n = number(f.name());
+      if (!f.directory() && n > newest) {
+        newest = n;
+      }
     }
-  }
-
-  /** Records the declaration at the first run, or checks it against the recorded one. */
-  static void record(Storage storage, URI operatorDir, KeyedStateSpec spec) throws IOException {
-    URI path = operatorDir.resolve(NAME);
-    if (!storage.createIfAbsent(path, ChecksummedText.seal(describe(spec).toString() + "\n"))) {
-      compare(path, read(storage, path).orElseThrow(), spec);
-    }
-  }
-
-  /** Whether an earlier run recorded the operator's declaration. */
-  static boolean exists(Storage storage, URI operatorDir) throws IOException {
-    return read(storage, operatorDir.resolve(NAME)).isPresent();
-  }
-
-  private static Optional<String> read(Storage storage, URI path) throws IOException {
-    try {
-      return Optional.of(ChecksummedText.open(path.toString(), storage.readAll(path)));
-    } catch (NoSuchFileException e) {
+    if (newest < 0) {
       return Optional.empty();
     }
-  }
-
-  private static ObjectNode describe(KeyedStateSpec spec) {
-    ObjectNode node = JSON.createObjectNode().put("operator", spec.operatorName()).put("key", spec.keySchema().toDdl());
-    ArrayNode variables = node.putArray("variables");
-    for (StateVariable v : spec.variables()) {
-      variables.addObject().put("name", v.name()).put("kind", v.kind().name()).put("state", v.describe());
-    }
-    node.put("timers", spec.hasTimers());
-    return node;
-  }
-
-  private static void compare(URI path, String recordedText, KeyedStateSpec spec) {
-    JsonNode recorded;
+    URI path = pathOf(operatorDir, newest);
     try {
-      recorded = JSON.readTree(recordedText);
-      if (!recorded.path("variables").isArray() || !recorded.path("key").isTextual()) {
-        throw new IOException("no key or variables");
+      String text = ChecksummedText.open(path.toString(), storage.readAll(path));
+      return Optional.of(new Recorded(KeyedStateRecord.parse(path.toString(), text), newest, path));
+    } catch (NoSuchFileException e) {
+      throw new MillraceException("the keyed state record " + path + " was listed but cannot be read; is another"
+          + " query running on this checkpoint?", e);
+    }
+  }
+
+  /** Writes {@code record} as the record after {@code previous}, then deletes the older ones. */
+  static void write(Storage storage, URI operatorDir, KeyedStateRecord record, Optional<Recorded> previous)
+      throws IOException {
+    int n = previous.map(p -> p.number() + 1).orElse(0);
+    URI path = pathOf(operatorDir, n);
+    if (!storage.createIfAbsent(path, ChecksummedText.seal(record.toJson() + "\n"))) {
+      throw new MillraceException("the keyed state record " + path + " appeared while this query wrote it; is another"
+          + " query running on this checkpoint?");
+    }
+    for (FileInfo f : storage.list(operatorDir)) {
+      int m = number(f.name());
+      if (!f.directory() && m >= 0 && m < n - 1) {
+        storage.delete(f.path());
       }
-    } catch (IOException e) {
-      throw new CorruptFileException(path.toString(), "not a keyed state declaration: " + e.getMessage(), e);
     }
-    List<String> differences = new ArrayList<>();
-    String key = spec.keySchema().toDdl();
-    if (!recorded.get("key").asText().equals(key)) {
-      differences.add("the grouping key was [" + recorded.get("key").asText() + "] and is [" + key + "]");
+  }
+
+  private static URI pathOf(URI operatorDir, int n) {
+    return operatorDir.resolve(n == 0 ? NAME : NAME + "." + n);
+  }
+
+  /** 0 for {@value #NAME}, n for {@code _keyedState.n}, -1 for any other name. */
+  private static int number(String name) {
+    if (name.equals(NAME)) {
+      return 0;
     }
-    Map<String, String> before = new LinkedHashMap<>();
-    recorded.get("variables").forEach(v -> before.put(v.path("name").asText(), v.path("state").asText()));
-    for (StateVariable v : spec.variables()) {
-      String was = before.remove(v.name());
-      if (was == null) {
-        differences.add("state variable '" + v.name() + "' (" + v.describe() + ") is new: variables cannot be added to"
-            + " existing state yet");
-      } else if (!was.equals(v.describe())) {
-        differences.add("state variable '" + v.name() + "' was " + was + " and is " + v.describe());
+    if (name.startsWith(NAME + ".")) {
+      String n = name.substring(NAME.length() + 1);
+      if (!n.isEmpty() && n.length() < 9 && n.chars().allMatch(Character::isDigit)) {
+        return Integer.parseInt(n);
       }
     }
-    before.forEach((name, was) -> differences.add("state variable '" + name + "' (" + was + ") is no longer declared"));
-    boolean hadTimers = recorded.path("timers").asBoolean(false);
-    if (hadTimers != spec.hasTimers()) {
-      differences.add(hadTimers ? "the state has timers and the operator declares none"
-          : "the operator declares timers and the state has none");
-    }
-    if (!differences.isEmpty()) {
-      throw new AnalysisException("the keyed state of operator '" + spec.operatorName() + "' in " + path
-          + " was written with another declaration: " + String.join("; ", differences)
-          + ". The query changed in a way that would read old state under a new meaning; use a new checkpointLocation");
-    }
+    return -1;
   }
 
   /** As the operators' {@code _schema}: state in the partition directories without a record was not checked. */
-  private static void refuseStateWithoutRecord(Storage storage, URI operatorDir, URI path, KeyedStateSpec spec)
-      throws IOException {
+  static void refuseStateWithoutRecord(Storage storage, URI operatorDir, KeyedStateSpec spec) throws IOException {
+    URI path = operatorDir.resolve(NAME);
     for (FileInfo child : storage.list(operatorDir)) {
       if (!child.directory() || !child.name().chars().allMatch(Character::isDigit)) {
         continue;

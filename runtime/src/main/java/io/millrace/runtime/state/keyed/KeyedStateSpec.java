@@ -3,16 +3,19 @@ package io.millrace.runtime.state.keyed;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.state.StateStoreId;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
  * What keyed state an operator keeps: its grouping key, its named state variables and whether it
  * has timers. Declared when the operator is built, before the first batch, because each variable
  * is a store of its own that opens with the query (see {@link KeyedStateBackend}); the checkpoint
- * records the declaration, and a restart that declares other variables or schemas is refused.
+ * records the declaration; how a restart may change it is {@link KeyedStateEvolution}'s.
  *
  * <p>A variable's name is the name of its store and of its directory in the checkpoint, so it is
  * a letter followed by letters, digits, {@code _} or {@code -}, at most 64 of them, and two names
@@ -26,17 +29,21 @@ public final class KeyedStateSpec {
   private final Schema keySchema;
   private final List<StateVariable> variables;
   private final boolean timers;
+  /** Variables whose stored state is to be dropped at start, if the checkpoint has it (Spark's deleteIfExists). */
+  private final Set<String> deletes;
 
-  private KeyedStateSpec(String operatorName, Schema keySchema, List<StateVariable> variables, boolean timers) {
+  private KeyedStateSpec(String operatorName, Schema keySchema, List<StateVariable> variables, boolean timers,
+      Set<String> deletes) {
     this.operatorName = operatorName;
     this.keySchema = keySchema;
     this.variables = List.copyOf(variables);
     this.timers = timers;
+    this.deletes = Collections.unmodifiableSet(new TreeSet<>(deletes));
   }
 
   /** No variables and no timers yet: add them with {@link #value}, {@link #list}, {@link #map}, {@link #withTimers}. */
   public static KeyedStateSpec of(String operatorName, Schema keySchema) {
-    return new KeyedStateSpec(operatorName, keySchema, List.of(), false);
+    return new KeyedStateSpec(operatorName, keySchema, List.of(), false, Set.of());
   }
 
   public KeyedStateSpec value(String name, Schema valueSchema) {
@@ -53,19 +60,15 @@ public final class KeyedStateSpec {
 
   /** Event-time and processing-time timers per grouping key. */
   public KeyedStateSpec withTimers() {
-    return new KeyedStateSpec(operatorName, keySchema, variables, true);
+    return new KeyedStateSpec(operatorName, keySchema, variables, true, deletes);
   }
 
   /** This spec plus {@code variable}, whose name must be valid and new. */
   public KeyedStateSpec with(StateVariable variable) {
     String name = variable.name();
-    if (!NAME.matcher(name).matches()) {
-      throw new IllegalArgumentException(operatorName + ": state variable name '" + name + "' is not a letter followed"
-          + " by up to 63 letters, digits, '_' or '-'; it names the variable's directory in the checkpoint");
-    }
-    if (name.equalsIgnoreCase(StateStoreId.DEFAULT_STORE_NAME)) {
-      throw new IllegalArgumentException(operatorName + ": state variable name '" + name + "' is taken by the operator's"
-          + " default store");
+    checkName(name);
+    if (deletes.contains(name)) {
+      throw deletedAndDeclared(name);
     }
     for (StateVariable v : variables) {
       if (v.name().toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT))) {
@@ -76,7 +79,44 @@ public final class KeyedStateSpec {
     }
     List<StateVariable> more = new ArrayList<>(variables);
     more.add(variable);
-    return new KeyedStateSpec(operatorName, keySchema, more, timers);
+    return new KeyedStateSpec(operatorName, keySchema, more, timers, deletes);
+  }
+
+  /**
+   * This spec asking that the checkpoint's state of variable {@code name}, if it has any, be
+   * deleted when the query starts (Spark's {@code deleteIfExists}). A variable cannot be both
+   * deleted and declared: every restart would empty it.
+   */
+  public KeyedStateSpec deleteIfExists(String name) {
+    checkName(name);
+    if (variable(name).isPresent()) {
+      throw deletedAndDeclared(name);
+    }
+    Set<String> more = new TreeSet<>(deletes);
+    more.add(name);
+    return new KeyedStateSpec(operatorName, keySchema, variables, timers, more);
+  }
+
+  /** The variables {@link #deleteIfExists} names. */
+  public Set<String> deletes() {
+    return deletes;
+  }
+
+  private IllegalArgumentException deletedAndDeclared(String name) {
+    return new IllegalArgumentException(operatorName + ": state variable '" + name + "' is both declared and deleted"
+        + " (deleteIfExists) in init(); every restart would empty it. Delete it in one run, then declare it in the"
+        + " next, or give the new variable another name");
+  }
+
+  private void checkName(String name) {
+    if (!NAME.matcher(name).matches()) {
+      throw new IllegalArgumentException(operatorName + ": state variable name '" + name + "' is not a letter followed"
+          + " by up to 63 letters, digits, '_' or '-'; it names the variable's directory in the checkpoint");
+    }
+    if (name.equalsIgnoreCase(StateStoreId.DEFAULT_STORE_NAME)) {
+      throw new IllegalArgumentException(operatorName + ": state variable name '" + name + "' is taken by the operator's"
+          + " default store");
+    }
   }
 
   public String operatorName() {

@@ -58,6 +58,11 @@ final class Scans {
     return inRange.iterator();
   }
 
+  /** Counts {@code n} entries read otherwise (a whole store's rows converted to a new schema). */
+  void counted(long n) {
+    entriesScanned += n;
+  }
+
   /** Entries read by range scans and full scans so far. */
   long entriesScanned() {
     return entriesScanned;

@@ -533,16 +533,15 @@ class KeyedStateTest {
   @Test
   void aRestartThatDeclaresOtherStateIsRefusedNamingTheDifference() throws Exception {
     fresh(0).commit();
+    // Batch 0 done, as the engine's commits/ says: the next run starts at 1, where 'total' holds rows.
+    Files.createDirectories(dir.resolve("checkpoint/commits"));
+    Files.writeString(dir.resolve("checkpoint/commits/0"), "");
     assertThatThrownBy(() -> fixture.open(KeyedStateSpec.of("test", KEY)
         .value("total", Schema.parse("sum DOUBLE, last STRING")).list("events", Schema.parse("id LONG, label STRING"))
         .map("seen", Schema.parse("item LONG"), Schema.parse("count INT")).withTimers(), 1))
         .hasMessageContaining("state variable 'total' was VALUE<sum LONG, last STRING> and is VALUE<sum DOUBLE, last"
             + " STRING>");
-    assertThatThrownBy(() -> fixture.open(SPEC.value("extra", Schema.parse("x INT")), 1))
-        .hasMessageContaining("state variable 'extra' (VALUE<x INT>) is new");
-    assertThatThrownBy(() -> fixture.open(KeyedStateSpec.of("test", KEY).value("total", Schema.parse("sum LONG, last"
-        + " STRING")).list("events", Schema.parse("id LONG, label STRING")).withTimers(), 1))
-        .hasMessageContaining("state variable 'seen' (MAP<[item LONG] -> [count INT]>) is no longer declared");
+    // Variables added and dropped are TransformWithStateEvolutionTest's: they need the checkpoint's commits/.
     assertThatThrownBy(() -> fixture.open(KeyedStateSpec.of("test", Schema.parse("user LONG"))
         .value("total", Schema.parse("sum LONG, last STRING")).list("events", Schema.parse("id LONG, label STRING"))
         .map("seen", Schema.parse("item LONG"), Schema.parse("count INT")), 1))
