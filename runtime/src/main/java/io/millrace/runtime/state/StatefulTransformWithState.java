@@ -17,7 +17,6 @@ import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -164,16 +163,14 @@ public final class StatefulTransformWithState implements StatefulOperator {
     TimerValues times = new Times(nowMs, watermarkMs);
     List<Row> out = new ArrayList<>();
     // Each key's rows, keys in the order of their encoding: the same on every run and replay.
-    TreeMap<byte[], List<Row>> byKey = new TreeMap<>(Arrays::compareUnsigned);
-    for (PartitionInput in : inputs) {
-      RoutedRows.Bucket bucket = ((KeyedRows) in).routedTo(partition);
-      for (int i = 0; i < bucket.size(); i++) {
-        byKey.computeIfAbsent(bucket.key(i), k -> new ArrayList<>()).add(bucket.row(i));
-      }
+    RoutedRows.Bucket[] buckets = new RoutedRows.Bucket[inputs.size()];
+    for (int i = 0; i < buckets.length; i++) {
+      buckets[i] = ((KeyedRows) inputs.get(i)).routedTo(partition);
     }
-    for (Map.Entry<byte[], List<Row>> e : byKey.entrySet()) {
-      state.setCurrentEncodedKey(e.getKey());
-      emit(processor.handleInputRows(state.currentKey(), e.getValue().iterator(), times), out);
+    KeyGroupedInput byKey = new KeyGroupedInput(buckets);
+    for (int g : byKey.sortedGroups()) {
+      state.setCurrentEncodedKey(byKey.key(g));
+      emit(processor.handleInputRows(state.currentKey(), byKey.rows(g), times), out);
     }
     if (plan.timeMode() != TimeMode.NONE) {
       io.millrace.runtime.state.keyed.TimeMode mode = plan.timeMode() == TimeMode.EVENT_TIME
