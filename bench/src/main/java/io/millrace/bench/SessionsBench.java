@@ -36,6 +36,10 @@ import java.util.stream.Stream;
  * <pre>
  *   bench/run.sh e2e --shape sessions --impl tws [--provider hdfs|rocksdb] [--data DIR] [--run-id ID]
  *       [--max-files 10] [--shuffle 4] [--input-files N]
+ *   HEAP=512m bench/run.sh e2e --shape sessions --impl tws --provider rocksdb --keys 10000000
+ *       [--gen-files 200] [--gen-rows-per-file 50000] [--datagen-cp /tmp/dg]
+ *       (a dataset of that many keys, made once by spark-baseline's DataGen with seed 42 under
+ *        /tmp/millrace-e2e/data; no fingerprint to compare, the state's size and the heap reported)
  * </pre>
  */
 final class SessionsBench {
@@ -72,8 +76,8 @@ final class SessionsBench {
     String provider = a.get("--provider", "rocksdb");
     int shuffle = a.getInt("--shuffle", 4);
     int maxFiles = a.getInt("--max-files", 10);
-    Path data = Path.of(a.get("--data", "/tmp/spark-baseline/data/bench"));
-    boolean baselineData = !a.has("--data");
+    Path data = a.has("--keys") ? generated(a) : Path.of(a.get("--data", "/tmp/spark-baseline/data/bench"));
+    boolean baselineData = !a.has("--data") && !a.has("--keys");
     String runId = a.get("--run-id", "sessions-" + impl + "-" + provider + "-" + System.currentTimeMillis());
     Path runDir = Path.of(a.get("--runs", "/tmp/millrace-e2e/runs")).resolve(runId);
     if (Files.exists(runDir)) {
@@ -122,6 +126,34 @@ final class SessionsBench {
     r.put("loadAvgBefore", loadBefore);
     r.put("loadAvgAfter", EndToEndBench.loadAverage());
     return r;
+  }
+
+  /**
+   * The dataset of {@code --keys} distinct keys, made by spark-baseline's JDK-only DataGen
+   * (compiled classes at {@code --datagen-cp}) the first time it is asked for, and kept.
+   */
+  private static Path generated(EndToEndBench.Args a) throws IOException, InterruptedException {
+    long keys = Long.parseLong(a.get("--keys", null));
+    int files = a.getInt("--gen-files", 200);
+    int rowsPerFile = a.getInt("--gen-rows-per-file", 50_000);
+    Path dir = Path.of(a.get("--gen-dir", "/tmp/millrace-e2e/data"))
+        .resolve("sessions-keys" + keys + "-" + files + "x" + rowsPerFile);
+    if (Files.exists(dir.resolve("manifest.json"))) {
+      return dir;
+    }
+    String cp = a.get("--datagen-cp", "/tmp/dg");
+    if (!Files.exists(Path.of(cp, "bench", "spark", "DataGen.class"))) {
+      throw new IllegalArgumentException("--keys needs spark-baseline's DataGen: no bench/spark/DataGen.class under"
+          + " --datagen-cp " + cp + " (compile ../shared/spark-baseline's DataGen.java Args.java Fs.java there)");
+    }
+    Process gen = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", cp,
+        "bench.spark.DataGen", "--out", dir.toString(), "--files", Integer.toString(files), "--rows-per-file",
+        Integer.toString(rowsPerFile), "--keys", Long.toString(keys), "--seed", "42", "--extra-files", "0")
+        .inheritIO().start();
+    if (gen.waitFor() != 0 || !Files.exists(dir.resolve("manifest.json"))) {
+      throw new IllegalStateException("DataGen failed (exit " + gen.exitValue() + ") writing " + dir);
+    }
+    return dir;
   }
 
   /**
