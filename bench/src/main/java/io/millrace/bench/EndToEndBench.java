@@ -35,6 +35,8 @@ import java.util.stream.Stream;
  *       (the topic ../shared/spark-baseline's ./run.sh kafka-load serves, instead of the files)
  *   bench/run.sh e2e --shape join [--join-type inner|leftOuter] [--provider hdfs|rocksdb]
  *       (../shared/spark-baseline's join benchmark: impressions joined with clicks, its fingerprint checked)
+ *   bench/run.sh e2e --shape sessions --impl tws [--provider hdfs|rocksdb] [--data DIR]
+ *       (../shared/spark-baseline's sessions benchmark: sessions per key, gap 30 s; its fingerprint checked)
  *   bench/run.sh e2e --restart-cold FROM_RUN_ID [--run-id ID] [--child-flags 'JVM flags'] [--verbose]
  *       (resumes a window run's checkpoint in a new JVM)
  *   bench/run.sh e2e --summary [--results FILE]
@@ -56,7 +58,8 @@ public final class EndToEndBench {
       return;
     }
     Map<String, Object> r = a.has("--restart-cold") ? restartCold(a)
-        : a.get("--shape", "").equals("join") ? JoinBench.run(a) : run(a);
+        : a.get("--shape", "").equals("join") ? JoinBench.run(a)
+        : a.get("--shape", "").equals("sessions") ? SessionsBench.run(a) : run(a);
     Files.createDirectories(results.toAbsolutePath().getParent());
     Files.writeString(results, JSON.writeValueAsString(r) + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);

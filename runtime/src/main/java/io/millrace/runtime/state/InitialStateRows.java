@@ -45,12 +45,13 @@ final class InitialStateRows {
 
   /**
    * Runs {@code handleInitialState} for each initial row of {@code partition}, keys in encoded
-   * order; for a [flat]MapGroupsWithState, adds each such key to {@code inputByKey} (with no rows
-   * if it has none) so that its function runs for it.
+   * order; returns, for a [flat]MapGroupsWithState, those keys (its function runs for each, with
+   * no rows if the input has none), otherwise none.
    */
   @SuppressWarnings("unchecked") // the plan's processors take the initial rows as Row (checked at bind)
-  void apply(int partition, TransformWithStatePlan plan, StatefulProcessor<Row, Row, Row> processor,
-      KeyedPartitionState state, TimerValues times, TreeMap<byte[], List<Row>> inputByKey) {
+  List<byte[]> apply(int partition, TransformWithStatePlan plan, StatefulProcessor<Row, Row, Row> processor,
+      KeyedPartitionState state, TimerValues times) {
+    List<byte[]> called = new ArrayList<>();
     var withInitial = (StatefulProcessorWithInitialState<Row, Row, Row, Row>) processor;
     for (Map.Entry<byte[], List<Row>> e : byPartition.get(partition).entrySet()) {
       state.setCurrentEncodedKey(e.getKey());
@@ -59,8 +60,9 @@ final class InitialStateRows {
         withInitial.handleInitialState(key, row, times);
       }
       if (plan.callsInitialOnlyKeys()) {
-        inputByKey.computeIfAbsent(e.getKey(), k -> new ArrayList<>());
+        called.add(e.getKey());
       }
     }
+    return called;
   }
 }

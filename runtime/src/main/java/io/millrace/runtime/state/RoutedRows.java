@@ -67,6 +67,21 @@ final class RoutedRows implements PartitionInput {
       return rows[i];
     }
 
+    /** Where row {@code i}'s key starts in {@link #keyBytes()}. */
+    int keyStart(int i) {
+      return i == 0 ? 0 : ends[i - 1];
+    }
+
+    /** Where row {@code i}'s key ends (exclusive) in {@link #keyBytes()}. */
+    int keyEnd(int i) {
+      return ends[i];
+    }
+
+    /** The keys of all rows, one after the other; not to be changed. */
+    byte[] keyBytes() {
+      return keyBytes;
+    }
+
     /** A new array holding row {@code i}'s encoded key. */
     byte[] key(int i) {
       return Arrays.copyOfRange(keyBytes, i == 0 ? 0 : ends[i - 1], ends[i]);

@@ -17,9 +17,10 @@ import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
@@ -191,23 +192,35 @@ public final class StatefulTransformWithState implements StatefulOperator {
     TimerValues times = new Times(nowMs, watermarkMs);
     List<Row> out = new ArrayList<>();
     // Each key's rows, keys in the order of their encoding: the same on every run and replay.
-    TreeMap<byte[], List<Row>> byKey = new TreeMap<>(Arrays::compareUnsigned);
-    for (PartitionInput in : inputs) {
-      RoutedRows.Bucket bucket = ((KeyedRows) in).routedTo(partition);
-      for (int i = 0; i < bucket.size(); i++) {
-        byKey.computeIfAbsent(bucket.key(i), k -> new ArrayList<>()).add(bucket.row(i));
-      }
+    RoutedRows.Bucket[] buckets = new RoutedRows.Bucket[inputs.size()];
+    for (int i = 0; i < buckets.length; i++) {
+      buckets[i] = ((KeyedRows) inputs.get(i)).routedTo(partition);
     }
+    KeyGroupedInput byKey = new KeyGroupedInput(buckets);
+    List<byte[]> initialKeys = List.of();
     InitialStateRows initial = initialRows;
     if (initial != null) { // batch 0: the initial state before the input, as Spark
       long started = System.nanoTime();
-      initial.apply(partition, plan, processor, state, times, byKey);
+      initialKeys = initial.apply(partition, plan, processor, state, times);
       initialStateNanos.add(System.nanoTime() - started);
     }
     long t0 = System.nanoTime();
-    for (Map.Entry<byte[], List<Row>> e : byKey.entrySet()) {
-      state.setCurrentEncodedKey(e.getKey());
-      emit(processor.handleInputRows(state.currentKey(), e.getValue().iterator(), times), out);
+    if (initialKeys.isEmpty()) {
+      for (int g : byKey.sortedGroups()) {
+        state.setCurrentEncodedKey(byKey.key(g));
+        emit(processor.handleInputRows(state.currentKey(), byKey.rows(g), times), out);
+      }
+    } else {
+      // Keys with initial state only are called too ([flat]MapGroupsWithState), in key order with the input's.
+      TreeMap<byte[], Iterator<Row>> calls = new TreeMap<>(Arrays::compareUnsigned);
+      initialKeys.forEach(k -> calls.put(k, Collections.emptyIterator()));
+      for (int g : byKey.sortedGroups()) {
+        calls.put(byKey.key(g), byKey.rows(g));
+      }
+      for (Map.Entry<byte[], Iterator<Row>> e : calls.entrySet()) {
+        state.setCurrentEncodedKey(e.getKey());
+        emit(processor.handleInputRows(state.currentKey(), e.getValue(), times), out);
+      }
     }
     long t1 = System.nanoTime();
     if (plan.timeMode() != TimeMode.NONE) {

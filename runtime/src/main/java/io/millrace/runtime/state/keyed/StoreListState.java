@@ -21,6 +21,14 @@ final class StoreListState implements ListState {
   private final KeyScope scope;
   private final VariableCodec values;
   private final Scans scans;
+  /**
+   * The size of the list of the key whose prefix is {@link #sizeOf} (the very array the scope
+   * gave; a new key brings a new one), as last read or written here: a processor that reads its
+   * list and then puts it back read the size from the store twice, a point lookup each, which
+   * on RocksDB is a call into the database. Only this object writes the variable's store.
+   */
+  private byte[] sizeOf;
+  private long cachedSize;
 
   StoreListState(StateStore store, KeyScope scope, VariableCodec values, Scans scans) {
     this.store = store;
@@ -81,8 +89,18 @@ final class StoreListState implements ListState {
 
   @Override
   public long size() {
-    byte[] size = store.get(scope.prefix());
-    return size == null ? 0 : KeyLayout.longAt(size, 0);
+    byte[] prefix = scope.prefix();
+    if (prefix != sizeOf) {
+      byte[] size = store.get(prefix);
+      cachedSize = size == null ? 0 : KeyLayout.longAt(size, 0);
+      sizeOf = prefix;
+    }
+    return cachedSize;
+  }
+
+  private void sizeWritten(byte[] prefix, long size) {
+    sizeOf = prefix;
+    cachedSize = size;
   }
 
   @Override
@@ -122,24 +140,29 @@ final class StoreListState implements ListState {
       store.put(KeyLayout.withLong(prefix, size++), element);
     }
     store.put(prefix, KeyLayout.longBytes(size));
+    sizeWritten(prefix, size);
   }
 
   @Override
   public boolean exists() {
-    return store.get(scope.prefix()) != null;
+    return size() > 0; // the size entry is there iff the list has elements
   }
 
   @Override
   public void clear() {
     byte[] prefix = scope.prefix();
+    long size = size();
+    if (size == 0) {
+      return; // nothing stored: no range to scan
+    }
     if (store.supportsRangeScan()) {
       store.removeRange(prefix, KeyLayout.withByte(prefix, ELEMENTS_END));
-      return;
+    } else {
+      for (long i = 0; i < size; i++) {
+        store.remove(KeyLayout.withLong(prefix, i));
+      }
+      store.remove(prefix);
     }
-    long size = size();
-    for (long i = 0; i < size; i++) {
-      store.remove(KeyLayout.withLong(prefix, i));
-    }
-    store.remove(prefix);
+    sizeWritten(prefix, 0);
   }
 }

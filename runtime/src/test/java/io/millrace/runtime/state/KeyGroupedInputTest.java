@@ -1,0 +1,64 @@
+package io.millrace.runtime.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.millrace.spi.data.Row;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class KeyGroupedInputTest {
+  @Test
+  void keysInUnsignedOrderEachWithItsRowsInInputOrderAcrossBuckets() {
+    // Keys of several lengths, bytes above 0x7F (signed order would differ), a key that is a
+    // prefix of another, empty buckets between full ones, and enough keys to grow the table.
+    Random random = new Random(7);
+    List<byte[]> keys = new ArrayList<>();
+    keys.add(new byte[] {});
+    keys.add(new byte[] {(byte) 0x80});
+    keys.add(new byte[] {0x7F});
+    keys.add(new byte[] {0x7F, 0});
+    for (int k = 0; k < 300; k++) {
+      byte[] key = new byte[1 + random.nextInt(4)];
+      random.nextBytes(key);
+      keys.add(key);
+    }
+    RoutedRows.Bucket[] buckets = {new RoutedRows.Bucket(), new RoutedRows.Bucket(), new RoutedRows.Bucket(),
+        new RoutedRows.Bucket()};
+    TreeMap<byte[], List<Long>> expected = new TreeMap<>(java.util.Arrays::compareUnsigned);
+    long id = 0;
+    for (int i = 0; i < 5_000; i++) {
+      int b = random.nextInt(3) == 0 ? 0 : 2; // buckets 1 and 3 stay empty
+      byte[] key = keys.get(random.nextInt(keys.size()));
+      buckets[b].add(Row.of(id++), key, key.length);
+      expected.computeIfAbsent(key, x -> new ArrayList<>());
+    }
+    // Input order: bucket by bucket, each in its own order.
+    for (RoutedRows.Bucket bucket : buckets) {
+      for (int i = 0; i < bucket.size(); i++) {
+        expected.get(bucket.key(i)).add(bucket.row(i).getLong(0));
+      }
+    }
+    KeyGroupedInput grouped = new KeyGroupedInput(buckets);
+    Map<String, List<Long>> actual = new LinkedHashMap<>();
+    for (int g : grouped.sortedGroups()) {
+      List<Long> ids = new ArrayList<>();
+      grouped.rows(g).forEachRemaining(r -> ids.add(r.getLong(0)));
+      actual.put(java.util.HexFormat.of().formatHex(grouped.key(g)), ids);
+    }
+    Map<String, List<Long>> want = new LinkedHashMap<>();
+    expected.forEach((k, v) -> want.put(java.util.HexFormat.of().formatHex(k), v));
+    assertThat(grouped.keys()).isEqualTo(expected.size());
+    assertThat(actual).containsExactlyEntriesOf(want);
+  }
+
+  @Test
+  void noRowsNoKeys() {
+    KeyGroupedInput grouped = new KeyGroupedInput(new RoutedRows.Bucket[] {new RoutedRows.Bucket()});
+    assertThat(grouped.sortedGroups()).isEmpty();
+  }
+}
