@@ -13,6 +13,7 @@ import org.rocksdb.FlushOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
 import org.rocksdb.Statistics;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
@@ -22,6 +23,13 @@ import org.rocksdb.WriteOptions;
  * ({@link #head()}) and moving only forward, one changelog per write batch. Readers of the head
  * get a {@link View} on a RocksDB snapshot, so later writes never disturb them; going back to an
  * older version means building another instance from the checkpoint.
+ *
+ * <p><b>Writing the next version.</b> One store at a time writes the version after the head
+ * straight into the DB ({@link #beginWrite}), as Spark's RocksDB store does since 3.5: its
+ * uncommitted writes live in RocksDB's memtables and SST files, bounded by the shared write
+ * buffer budget, not on the Java heap. Its base view, a snapshot taken before its first write,
+ * is what readers of the head share meanwhile; nothing rolls forward or snapshots the DB until
+ * the write ends. A write given up leaves its changes in the DB, which is then retired.
  *
  * <p>The write-ahead log is off: the local DB is a cache of the checkpoint, rebuilt from it after
  * a crash, never reopened. The instance is closed when it is retired (no longer the provider's
@@ -41,6 +49,8 @@ final class LocalDb {
   private volatile long head;
   private volatile long numKeys;
   private int refs;
+  /** The view a write under way started from; null when none is. */
+  private View writeBase;
   private boolean retired;
   private boolean closed;
 
@@ -97,12 +107,91 @@ final class LocalDb {
 
   /** Writes {@code batch} as version {@code version} (which must be {@code head + 1}) holding {@code keys} keys. */
   synchronized void apply(WriteBatch batch, long version, long keys) throws RocksDBException {
-    if (version != head + 1) {
-      throw new IllegalStateException("local RocksDB in " + dir + " holds version " + head + "; cannot apply " + version);
+    if (version != head + 1 || writeBase != null) {
+      throw new IllegalStateException("local RocksDB in " + dir + " holds version " + head
+          + (writeBase != null ? " and a write under way" : "") + "; cannot apply " + version);
     }
     db.write(writeOptions, batch);
     head = version;
     numKeys = keys;
+  }
+
+  /**
+   * Starts the write of version {@code head + 1} into this DB and returns its base view, the
+   * head; null if another write is under way. Called under the provider's lock.
+   */
+  synchronized View beginWrite() {
+    if (writeBase != null) {
+      return null;
+    }
+    writeBase = view();
+    return writeBase;
+  }
+
+  synchronized boolean writing() {
+    return writeBase != null;
+  }
+
+  /** A view of the head for a reader: while a write is under way, that write's base. */
+  synchronized View readView() {
+    if (writeBase == null) {
+      return view();
+    }
+    writeBase.acquire();
+    return writeBase;
+  }
+
+  /** The write under way puts {@code value} at {@code key}. */
+  synchronized void put(byte[] key, byte[] value) throws RocksDBException {
+    checkOpen();
+    db.put(writeOptions, key, value);
+  }
+
+  /** The write under way deletes {@code key}. */
+  synchronized void delete(byte[] key) throws RocksDBException {
+    checkOpen();
+    db.delete(writeOptions, key);
+  }
+
+  /** The value of {@code key} with every write made so far, the uncommitted included. */
+  synchronized byte[] latest(byte[] key) throws RocksDBException {
+    checkOpen();
+    return db.get(key);
+  }
+
+  /** A native iterator over the DB as it is now, uncommitted writes included; the caller closes it. */
+  synchronized RocksIterator newLatestIterator() {
+    checkOpen();
+    return db.newIterator();
+  }
+
+  /** The write under way became {@code version}, holding {@code keys} keys. */
+  synchronized void endWrite(long version, long keys) {
+    if (writeBase == null || version != head + 1) {
+      throw new IllegalStateException("local RocksDB in " + dir + " holds version " + head + " and "
+          + (writeBase == null ? "no write under way" : "a write of " + (head + 1)) + "; cannot end a write of " + version);
+    }
+    head = version;
+    numKeys = keys;
+    writeBase = null;
+  }
+
+  /**
+   * The write from {@code base} was given up; returns whether it was still under way. Its
+   * changes stay in the DB, so the caller retires it if there were any.
+   */
+  synchronized boolean abandonWrite(View base) {
+    if (writeBase != base) {
+      return false;
+    }
+    writeBase = null;
+    return true;
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("local RocksDB in " + dir + " is closed");
+    }
   }
 
   /** Flushes memtables so a checkpoint holds everything in SST files. */

@@ -19,26 +19,35 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
   private KeyValue next;
 
   static ViewIterator all(View view) {
-    return new ViewIterator(view, null, null, null);
+    return new ViewIterator(view, false, null, null, null);
   }
 
   static ViewIterator prefixed(View view, byte[] prefix) {
-    return new ViewIterator(view, prefix, prefix, null);
+    return new ViewIterator(view, false, prefix, prefix, null);
   }
 
   static ViewIterator range(View view, byte[] from, byte[] to) {
-    return new ViewIterator(view, from, null, to);
+    return new ViewIterator(view, false, from, null, to);
+  }
+
+  /**
+   * Like the others, over the view's DB as it is now, with the writes of the store writing on
+   * top of {@code view}: RocksDB pins what an iterator sees when it is made, so later writes
+   * stay out of it.
+   */
+  static ViewIterator latest(View view, byte[] from, byte[] prefix, byte[] to) {
+    return new ViewIterator(view, true, from, prefix, to);
   }
 
   /** From the first key at or after {@code from} (the first key when null), while keys start with {@code prefix} and are less than {@code to} (each when not null). */
-  private ViewIterator(View view, byte[] from, byte[] prefix, byte[] to) {
+  private ViewIterator(View view, boolean latest, byte[] from, byte[] prefix, byte[] to) {
     this.view = view;
     this.prefix = prefix;
     this.to = to;
     view.acquire();
     try {
       view.db.track(this);
-      this.it = view.newIterator();
+      this.it = latest ? view.db.newLatestIterator() : view.newIterator();
     } catch (RuntimeException e) {
       view.db.untrack(this);
       view.release();
