@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
@@ -159,10 +160,10 @@ final class LocalDb {
     return db.get(key);
   }
 
-  /** A native iterator over the DB as it is now, uncommitted writes included; the caller closes it. */
-  synchronized RocksIterator newLatestIterator() {
+  /** A native iterator with {@code options}; without a snapshot in them, over the DB as it is now, uncommitted writes included. The caller closes it. */
+  synchronized RocksIterator newIterator(ReadOptions options) {
     checkOpen();
-    return db.newIterator();
+    return db.newIterator(options);
   }
 
   /** The write under way became {@code version}, holding {@code keys} keys. */

@@ -3,12 +3,20 @@ package io.millrace.state.rocksdb;
 import io.millrace.spi.state.KeyValue;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.Slice;
 
 /**
  * The entries of a {@link View} in unsigned key order: all of them, those starting with a
- * prefix, or those of a range {@code [from, to)}. It holds its own reference to the view, so it survives the store's close; the native
- * iterator and the reference are let go when it is exhausted, or when the provider closes.
+ * prefix, or those of a range {@code [from, to)}. It holds its own reference to the view, so it
+ * survives the store's close; the native iterator and the reference are let go when it is
+ * exhausted, or when the provider closes.
+ *
+ * <p>A prefix or range walk tells RocksDB where it ends (its upper bound): without it, reaching
+ * the end means stepping over every deleted key after it that compaction has not yet dropped,
+ * and a batch that deletes many neighbouring keys (expired timers, closed sessions) would make
+ * each short walk after them a long one.
  */
 final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
   private final View view;
@@ -16,6 +24,8 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
   /** The first key past the walk, or null. */
   private final byte[] to;
   private RocksIterator it;
+  private ReadOptions readOptions;
+  private Slice upperBound;
   private KeyValue next;
 
   static ViewIterator all(View view) {
@@ -47,9 +57,16 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
     view.acquire();
     try {
       view.db.track(this);
-      this.it = latest ? view.db.newLatestIterator() : view.newIterator();
+      this.readOptions = latest ? new ReadOptions() : view.newReadOptions();
+      byte[] bound = to != null ? to : prefix != null ? Bytes.successor(prefix) : null;
+      if (bound != null) {
+        upperBound = new Slice(bound);
+        readOptions.setIterateUpperBound(upperBound);
+      }
+      this.it = view.db.newIterator(readOptions);
     } catch (RuntimeException e) {
       view.db.untrack(this);
+      closeOptions();
       view.release();
       throw e;
     }
@@ -93,6 +110,17 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
     return out;
   }
 
+  private void closeOptions() {
+    if (readOptions != null) {
+      readOptions.close();
+      readOptions = null;
+    }
+    if (upperBound != null) {
+      upperBound.close();
+      upperBound = null;
+    }
+  }
+
   @Override
   public void close() {
     synchronized (view.db) { // the lock LocalDb.close holds when it closes what is still open
@@ -101,6 +129,7 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
       }
       it.close();
       it = null;
+      closeOptions();
       view.db.untrack(this);
       view.release();
     }
