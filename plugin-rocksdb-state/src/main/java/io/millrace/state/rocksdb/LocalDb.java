@@ -17,6 +17,7 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Statistics;
 import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteBatchWithIndex;
 import org.rocksdb.WriteOptions;
 
 /**
@@ -38,6 +39,7 @@ import org.rocksdb.WriteOptions;
  */
 final class LocalDb {
   private static final System.Logger LOG = System.getLogger(LocalDb.class.getName());
+  private static final int BUFFERED_CHANGES = 4096;
 
   final Path dir;
   private final Options options;
@@ -52,6 +54,15 @@ final class LocalDb {
   private int refs;
   /** The view a write under way started from; null when none is. */
   private View writeBase;
+  /**
+   * The write's changes not yet in the DB, in RocksDB's own indexed batch (native memory): a
+   * few thousand puts go into the memtable in one write instead of one each, and point reads
+   * see them through the index. Applied before an iterator of the live DB is made, when it
+   * holds {@link #BUFFERED_CHANGES}, and when the write ends.
+   */
+  private WriteBatchWithIndex buffered;
+  private int bufferedChanges;
+  private final ReadOptions latestReads = new ReadOptions();
   private boolean retired;
   private boolean closed;
 
@@ -126,6 +137,8 @@ final class LocalDb {
       return null;
     }
     writeBase = view();
+    buffered = new WriteBatchWithIndex(true);
+    bufferedChanges = 0;
     return writeBase;
   }
 
@@ -145,33 +158,64 @@ final class LocalDb {
   /** The write under way puts {@code value} at {@code key}. */
   synchronized void put(byte[] key, byte[] value) throws RocksDBException {
     checkOpen();
-    db.put(writeOptions, key, value);
+    buffered.put(key, value);
+    applyIfFull();
   }
 
   /** The write under way deletes {@code key}. */
   synchronized void delete(byte[] key) throws RocksDBException {
     checkOpen();
-    db.delete(writeOptions, key);
+    buffered.delete(key);
+    applyIfFull();
+  }
+
+  private void applyIfFull() throws RocksDBException {
+    if (++bufferedChanges >= BUFFERED_CHANGES) {
+      applyBuffered();
+    }
+  }
+
+  /** Puts the write's buffered changes into the DB: a commit does, before its commit point. */
+  synchronized void applyWrites() throws RocksDBException {
+    checkOpen();
+    applyBuffered();
+  }
+
+  private void applyBuffered() throws RocksDBException {
+    if (bufferedChanges > 0) {
+      db.write(writeOptions, buffered);
+      buffered.clear();
+      bufferedChanges = 0;
+    }
   }
 
   /** The value of {@code key} with every write made so far, the uncommitted included. */
   synchronized byte[] latest(byte[] key) throws RocksDBException {
     checkOpen();
-    return db.get(key);
+    return buffered != null ? buffered.getFromBatchAndDB(db, latestReads, key) : db.get(key);
   }
 
-  /** A native iterator with {@code options}; without a snapshot in them, over the DB as it is now, uncommitted writes included. The caller closes it. */
-  synchronized RocksIterator newIterator(ReadOptions options) {
+  /**
+   * A native iterator with {@code options}: of the DB as it is now, uncommitted writes included,
+   * when {@code latest} (then without a snapshot in them). The caller closes it.
+   */
+  synchronized RocksIterator newIterator(ReadOptions options, boolean latest) throws RocksDBException {
     checkOpen();
+    if (latest && buffered != null) {
+      applyBuffered();
+    }
     return db.newIterator(options);
   }
 
   /** The write under way became {@code version}, holding {@code keys} keys. */
-  synchronized void endWrite(long version, long keys) {
+  synchronized void endWrite(long version, long keys) throws RocksDBException {
     if (writeBase == null || version != head + 1) {
       throw new IllegalStateException("local RocksDB in " + dir + " holds version " + head + " and "
           + (writeBase == null ? "no write under way" : "a write of " + (head + 1)) + "; cannot end a write of " + version);
     }
+    checkOpen();
+    applyBuffered();
+    dropBuffer();
     head = version;
     numKeys = keys;
     writeBase = null;
@@ -185,8 +229,17 @@ final class LocalDb {
     if (writeBase != base) {
       return false;
     }
+    dropBuffer();
     writeBase = null;
     return true;
+  }
+
+  private void dropBuffer() {
+    if (buffered != null) {
+      buffered.close();
+      buffered = null;
+      bufferedChanges = 0;
+    }
   }
 
   private void checkOpen() {
@@ -270,7 +323,9 @@ final class LocalDb {
       }
     }
     openIterators.clear();
+    dropBuffer();
     db.close();
+    latestReads.close();
     writeOptions.close();
     options.close();
     statistics.close();

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.rocksdb.HistogramData;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.HistogramType;
 import org.rocksdb.TickerType;
 
@@ -194,6 +195,7 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
     long next = base.version + 1;
     try {
       long started = System.nanoTime();
+      base.db.applyWrites();
       ChangelogFormat.Written written = changes.finish(numKeysAfter);
       faults.reached(FaultPoint.INSIDE_STATE_COMMIT, next);
       long uploading = System.nanoTime();
@@ -218,6 +220,9 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
       if (interval > 0 && next % interval == 0) {
         snapshot(next, FaultPoint.INSIDE_STATE_COMMIT);
       }
+    } catch (RocksDBException e) {
+      throw new MillraceException("cannot commit state version " + next + " of " + id.storePath()
+          + " to the local RocksDB in " + base.db.dir + ": " + e, e);
     } catch (IOException e) {
       throw new MillraceException("cannot commit state version " + next + " of " + id.storePath() + ": " + e, e);
     }

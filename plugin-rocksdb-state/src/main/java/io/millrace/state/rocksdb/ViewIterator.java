@@ -4,6 +4,7 @@ import io.millrace.spi.state.KeyValue;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 
@@ -63,12 +64,15 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
         upperBound = new Slice(bound);
         readOptions.setIterateUpperBound(upperBound);
       }
-      this.it = view.db.newIterator(readOptions);
-    } catch (RuntimeException e) {
+      this.it = view.db.newIterator(readOptions, latest);
+    } catch (RuntimeException | RocksDBException e) {
       view.db.untrack(this);
       closeOptions();
       view.release();
-      throw e;
+      if (e instanceof RocksDBException) {
+        throw new IllegalStateException("cannot iterate the local RocksDB in " + view.db.dir + ": " + e.getMessage(), e);
+      }
+      throw (RuntimeException) e;
     }
     if (from == null) {
       it.seekToFirst();
