@@ -19,19 +19,25 @@ import java.util.zip.CheckedOutputStream;
  * {@code <v>.changelog}: the puts and deletes that turn version {@code v-1} into {@code v}.
  *
  * <pre>
- *   "MRCL" format(1 byte = 1) version(long)
- *   records, in increasing unsigned key order:
+ *   "MRCL" format(1 byte) version(long)
+ *   records:
  *     1 keyLength(int) key valueLength(int) value     a put
  *     2 keyLength(int) key                            a delete
  *   0 records(long) numKeysAfter(long) crc32c(int, of every byte before it)
  * </pre>
  *
- * A file whose magic, version, lengths, order, count or checksum is off is reported as
+ * Format 2, the one written, holds the records in the order the store made them, a key possibly
+ * more than once (the last record wins), so that a store can stream its writes out as it makes
+ * them instead of holding them until commit. Format 1 (written before) holds them in increasing
+ * unsigned key order, each key once; it is still read, its order checked.
+ *
+ * <p>A file whose magic, format, version, lengths, order, count or checksum is off is reported as
  * {@link CorruptFileException} naming it; nothing of it is applied.
  */
 final class ChangelogFormat {
   static final byte[] MAGIC = {'M', 'R', 'C', 'L'};
-  static final int FORMAT = 1;
+  static final int SORTED_FORMAT = 1;
+  static final int FORMAT = 2;
   private static final int PUT = 1;
   private static final int DELETE = 2;
   private static final int END = 0;
@@ -43,8 +49,8 @@ final class ChangelogFormat {
     void record(byte[] key, byte[] value) throws IOException;
   }
 
-  /** What a changelog's trailer says. */
-  record Summary(long records, long numKeysAfter) {}
+  /** What a changelog's trailer says, and its checksum. */
+  record Summary(int format, long records, long numKeysAfter, int crc) {}
 
   private ChangelogFormat() {}
 
@@ -54,30 +60,66 @@ final class ChangelogFormat {
    * @return the bytes written
    */
   static long write(OutputStream target, long version, Map<byte[], byte[]> changes, long numKeysAfter) throws IOException {
-    CRC32C crc = new CRC32C();
-    CountingOutputStream counted = new CountingOutputStream(target);
-    CheckedOutputStream checked = new CheckedOutputStream(counted, crc);
-    DataOutputStream out = new DataOutputStream(new BufferedOutputStream(checked, 1 << 16));
-    out.write(MAGIC);
-    out.writeByte(FORMAT);
-    out.writeLong(version);
+    Writer writer = new Writer(target, version);
     for (Map.Entry<byte[], byte[]> change : changes.entrySet()) {
-      out.writeByte(change.getValue() == null ? DELETE : PUT);
-      out.writeInt(change.getKey().length);
-      out.write(change.getKey());
-      if (change.getValue() != null) {
-        out.writeInt(change.getValue().length);
-        out.write(change.getValue());
-      }
+      writer.record(change.getKey(), change.getValue());
     }
-    out.writeByte(END);
-    out.writeLong(changes.size());
-    out.writeLong(numKeysAfter);
-    out.flush();
-    int sum = (int) crc.getValue();
-    new DataOutputStream(counted).writeInt(sum);
-    counted.flush();
-    return counted.count;
+    return writer.finish(numKeysAfter).bytes();
+  }
+
+  /** What {@link Writer#finish} wrote: its trailer, checksum and length. */
+  record Written(Summary summary, long bytes) {}
+
+  /** Streams one changelog's records to a target it leaves open, as they are made. */
+  static final class Writer {
+    private final CRC32C crc = new CRC32C();
+    private final CountingOutputStream counted;
+    private final DataOutputStream out;
+    private long records;
+    private long recordBytes;
+    private boolean finished;
+
+    Writer(OutputStream target, long version) throws IOException {
+      this.counted = new CountingOutputStream(target);
+      this.out = new DataOutputStream(new BufferedOutputStream(new CheckedOutputStream(counted, crc), 1 << 16));
+      out.write(MAGIC);
+      out.writeByte(FORMAT);
+      out.writeLong(version);
+    }
+
+    /** A put of {@code value}, or a delete when it is null. */
+    void record(byte[] key, byte[] value) throws IOException {
+      out.writeByte(value == null ? DELETE : PUT);
+      out.writeInt(key.length);
+      out.write(key);
+      if (value != null) {
+        out.writeInt(value.length);
+        out.write(value);
+      }
+      records++;
+      recordBytes += 5L + key.length + (value == null ? 0 : 4L + value.length);
+    }
+
+    /** The bytes of the records so far. */
+    long recordBytes() {
+      return recordBytes;
+    }
+
+    /** Ends the changelog with its trailer; the target stays open. */
+    Written finish(long numKeysAfter) throws IOException {
+      if (finished) {
+        throw new IllegalStateException("the changelog was already finished");
+      }
+      finished = true;
+      out.writeByte(END);
+      out.writeLong(records);
+      out.writeLong(numKeysAfter);
+      out.flush();
+      int sum = (int) crc.getValue();
+      new DataOutputStream(counted).writeInt(sum);
+      counted.flush();
+      return new Written(new Summary(FORMAT, records, numKeysAfter, sum), counted.count);
+    }
   }
 
   /** Reads a whole changelog of {@code version}, checking it, and passes each record to {@code visitor}. */
@@ -91,9 +133,11 @@ final class ChangelogFormat {
         throw new CorruptFileException(path, "not a RocksDB state changelog (bad magic)");
       }
       int format = in.readUnsignedByte();
-      if (format != FORMAT) {
-        throw new CorruptFileException(path, "unknown changelog format " + format + "; this provider reads " + FORMAT);
+      if (format != SORTED_FORMAT && format != FORMAT) {
+        throw new CorruptFileException(path, "unknown changelog format " + format + "; this provider reads "
+            + SORTED_FORMAT + " and " + FORMAT);
       }
+      boolean sorted = format == SORTED_FORMAT;
       long stored = in.readLong();
       if (stored != version) {
         throw new CorruptFileException(path, "holds version " + stored + ", expected " + version);
@@ -109,10 +153,12 @@ final class ChangelogFormat {
           throw new CorruptFileException(path, "unknown record type " + type + " after " + records + " records");
         }
         byte[] key = readBytes(in, path);
-        if (previous != null && Arrays.compareUnsigned(previous, key) >= 0) {
-          throw new CorruptFileException(path, "keys out of order after " + records + " records");
+        if (sorted) {
+          if (previous != null && Arrays.compareUnsigned(previous, key) >= 0) {
+            throw new CorruptFileException(path, "keys out of order after " + records + " records");
+          }
+          previous = key;
         }
-        previous = key;
         visitor.record(key, type == PUT ? readBytes(in, path) : null);
         records++;
       }
@@ -130,7 +176,7 @@ final class ChangelogFormat {
       if (in.read() != -1) {
         throw new CorruptFileException(path, "bytes after the checksum");
       }
-      return new Summary(records, numKeys);
+      return new Summary(format, records, numKeys, sum);
     } catch (EOFException e) {
       throw new CorruptFileException(path, "truncated", e);
     }

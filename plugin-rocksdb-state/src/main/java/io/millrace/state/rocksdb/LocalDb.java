@@ -11,10 +11,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
 import org.rocksdb.Statistics;
 import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteBatchWithIndex;
 import org.rocksdb.WriteOptions;
 
 /**
@@ -23,12 +26,20 @@ import org.rocksdb.WriteOptions;
  * get a {@link View} on a RocksDB snapshot, so later writes never disturb them; going back to an
  * older version means building another instance from the checkpoint.
  *
+ * <p><b>Writing the next version.</b> One store at a time writes the version after the head
+ * straight into the DB ({@link #beginWrite}), as Spark's RocksDB store does since 3.5: its
+ * uncommitted writes live in RocksDB's memtables and SST files, bounded by the shared write
+ * buffer budget, not on the Java heap. Its base view, a snapshot taken before its first write,
+ * is what readers of the head share meanwhile; nothing rolls forward or snapshots the DB until
+ * the write ends. A write given up leaves its changes in the DB, which is then retired.
+ *
  * <p>The write-ahead log is off: the local DB is a cache of the checkpoint, rebuilt from it after
  * a crash, never reopened. The instance is closed when it is retired (no longer the provider's
  * current one) and the last view or iterator on it lets go.
  */
 final class LocalDb {
   private static final System.Logger LOG = System.getLogger(LocalDb.class.getName());
+  private static final int BUFFERED_CHANGES = 4096;
 
   final Path dir;
   private final Options options;
@@ -41,6 +52,17 @@ final class LocalDb {
   private volatile long head;
   private volatile long numKeys;
   private int refs;
+  /** The view a write under way started from; null when none is. */
+  private View writeBase;
+  /**
+   * The write's changes not yet in the DB, in RocksDB's own indexed batch (native memory): a
+   * few thousand puts go into the memtable in one write instead of one each, and point reads
+   * see them through the index. Applied before an iterator of the live DB is made, when it
+   * holds {@link #BUFFERED_CHANGES}, and when the write ends.
+   */
+  private WriteBatchWithIndex buffered;
+  private int bufferedChanges;
+  private final ReadOptions latestReads = new ReadOptions();
   private boolean retired;
   private boolean closed;
 
@@ -97,12 +119,133 @@ final class LocalDb {
 
   /** Writes {@code batch} as version {@code version} (which must be {@code head + 1}) holding {@code keys} keys. */
   synchronized void apply(WriteBatch batch, long version, long keys) throws RocksDBException {
-    if (version != head + 1) {
-      throw new IllegalStateException("local RocksDB in " + dir + " holds version " + head + "; cannot apply " + version);
+    if (version != head + 1 || writeBase != null) {
+      throw new IllegalStateException("local RocksDB in " + dir + " holds version " + head
+          + (writeBase != null ? " and a write under way" : "") + "; cannot apply " + version);
     }
     db.write(writeOptions, batch);
     head = version;
     numKeys = keys;
+  }
+
+  /**
+   * Starts the write of version {@code head + 1} into this DB and returns its base view, the
+   * head; null if another write is under way. Called under the provider's lock.
+   */
+  synchronized View beginWrite() {
+    if (writeBase != null) {
+      return null;
+    }
+    writeBase = view();
+    buffered = new WriteBatchWithIndex(true);
+    bufferedChanges = 0;
+    return writeBase;
+  }
+
+  synchronized boolean writing() {
+    return writeBase != null;
+  }
+
+  /** A view of the head for a reader: while a write is under way, that write's base. */
+  synchronized View readView() {
+    if (writeBase == null) {
+      return view();
+    }
+    writeBase.acquire();
+    return writeBase;
+  }
+
+  /** The write under way puts {@code value} at {@code key}. */
+  synchronized void put(byte[] key, byte[] value) throws RocksDBException {
+    checkOpen();
+    buffered.put(key, value);
+    applyIfFull();
+  }
+
+  /** The write under way deletes {@code key}. */
+  synchronized void delete(byte[] key) throws RocksDBException {
+    checkOpen();
+    buffered.delete(key);
+    applyIfFull();
+  }
+
+  private void applyIfFull() throws RocksDBException {
+    if (++bufferedChanges >= BUFFERED_CHANGES) {
+      applyBuffered();
+    }
+  }
+
+  /** Puts the write's buffered changes into the DB: a commit does, before its commit point. */
+  synchronized void applyWrites() throws RocksDBException {
+    checkOpen();
+    applyBuffered();
+  }
+
+  private void applyBuffered() throws RocksDBException {
+    if (bufferedChanges > 0) {
+      db.write(writeOptions, buffered);
+      buffered.clear();
+      bufferedChanges = 0;
+    }
+  }
+
+  /** The value of {@code key} with every write made so far, the uncommitted included. */
+  synchronized byte[] latest(byte[] key) throws RocksDBException {
+    checkOpen();
+    return buffered != null ? buffered.getFromBatchAndDB(db, latestReads, key) : db.get(key);
+  }
+
+  /**
+   * A native iterator with {@code options}: of the DB as it is now, uncommitted writes included,
+   * when {@code latest} (then without a snapshot in them). The caller closes it.
+   */
+  synchronized RocksIterator newIterator(ReadOptions options, boolean latest) throws RocksDBException {
+    checkOpen();
+    if (latest && buffered != null) {
+      applyBuffered();
+    }
+    return db.newIterator(options);
+  }
+
+  /** The write under way became {@code version}, holding {@code keys} keys. */
+  synchronized void endWrite(long version, long keys) throws RocksDBException {
+    if (writeBase == null || version != head + 1) {
+      throw new IllegalStateException("local RocksDB in " + dir + " holds version " + head + " and "
+          + (writeBase == null ? "no write under way" : "a write of " + (head + 1)) + "; cannot end a write of " + version);
+    }
+    checkOpen();
+    applyBuffered();
+    dropBuffer();
+    head = version;
+    numKeys = keys;
+    writeBase = null;
+  }
+
+  /**
+   * The write from {@code base} was given up; returns whether it was still under way. Its
+   * changes stay in the DB, so the caller retires it if there were any.
+   */
+  synchronized boolean abandonWrite(View base) {
+    if (writeBase != base) {
+      return false;
+    }
+    dropBuffer();
+    writeBase = null;
+    return true;
+  }
+
+  private void dropBuffer() {
+    if (buffered != null) {
+      buffered.close();
+      buffered = null;
+      bufferedChanges = 0;
+    }
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("local RocksDB in " + dir + " is closed");
+    }
   }
 
   /** Flushes memtables so a checkpoint holds everything in SST files. */
@@ -180,7 +323,9 @@ final class LocalDb {
       }
     }
     openIterators.clear();
+    dropBuffer();
     db.close();
+    latestReads.close();
     writeOptions.close();
     options.close();
     statistics.close();

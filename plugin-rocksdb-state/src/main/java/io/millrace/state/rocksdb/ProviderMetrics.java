@@ -9,10 +9,10 @@ final class ProviderMetrics {
   final AtomicLong commits = new AtomicLong();
   final AtomicLong commitWriteChangelogMs = new AtomicLong();
   final AtomicLong commitUploadMs = new AtomicLong();
-  final AtomicLong commitApplyMs = new AtomicLong();
   final AtomicLong changelogBytesUploaded = new AtomicLong();
   final AtomicLong replayedCommitsWithDifferentContent = new AtomicLong();
   final AtomicLong snapshots = new AtomicLong();
+  final AtomicLong snapshotsDeferred = new AtomicLong();
   final AtomicLong snapshotFlushMs = new AtomicLong();
   final AtomicLong snapshotCheckpointMs = new AtomicLong();
   final AtomicLong snapshotUploadMs = new AtomicLong();
@@ -30,11 +30,11 @@ final class ProviderMetrics {
     out.put("rocksdbCommits", commits.get());
     out.put("rocksdbCommitWriteChangelogMs", commitWriteChangelogMs.get());
     out.put("rocksdbCommitUploadMs", commitUploadMs.get());
-    out.put("rocksdbCommitApplyMs", commitApplyMs.get());
     out.put("rocksdbBytesUploaded", changelogBytesUploaded.get() + sstBytesUploaded.get());
     out.put("rocksdbChangelogBytesUploaded", changelogBytesUploaded.get());
     out.put("rocksdbReplayedCommitsWithDifferentContent", replayedCommitsWithDifferentContent.get());
     out.put("rocksdbSnapshotsUploaded", snapshots.get());
+    out.put("rocksdbSnapshotsDeferred", snapshotsDeferred.get());
     out.put("rocksdbSnapshotFlushMs", snapshotFlushMs.get());
     out.put("rocksdbSnapshotCheckpointMs", snapshotCheckpointMs.get());
     out.put("rocksdbSnapshotUploadMs", snapshotUploadMs.get());

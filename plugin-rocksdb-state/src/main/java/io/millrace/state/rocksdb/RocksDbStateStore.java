@@ -1,40 +1,36 @@
 package io.millrace.state.rocksdb;
 
+import io.millrace.spi.MillraceException;
 import io.millrace.spi.state.KeyValue;
 import io.millrace.spi.state.StateStore;
 import io.millrace.spi.state.StateStoreId;
 import io.millrace.spi.state.StateStoreMetrics;
-import java.util.ArrayList;
+import java.io.IOException;
 import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
-import java.util.NavigableMap;
-import java.util.TreeMap;
+import org.rocksdb.RocksDBException;
 
 /**
- * A store that reads version {@code v} and collects the writes {@code commit()} turns into
- * {@code v+1}. The writes stay in a sorted map of this store (a null value being a delete), in
- * RocksDB's key order, so nobody else sees them, the changelog is written in order without a
- * sort, and iterating while writing is safe: an iterator merges the pinned version with a copy
- * of the writes made so far. {@code numKeys} is kept exact by looking each written key up once.
+ * A store that reads version {@code v} and writes {@code v+1} straight into the local DB, which
+ * it has to itself until it ends ({@link LocalDb#beginWrite}). Each write also goes to the
+ * changelog as it is made ({@link PendingChangelog}), so nothing of a batch's writes stays on
+ * the Java heap: a batch may write more than the heap holds. Reads and iterators see the DB as
+ * it is, this store's writes included; an iterator keeps what it saw when it was made, RocksDB
+ * pinning it. {@code numKeys} is kept exact by looking each written key up once.
  */
 final class RocksDbStateStore implements StateStore {
-  /** Bytes a map entry costs beyond its key and value, for the memory figure. */
-  private static final long ENTRY_OVERHEAD = 64;
-
   private enum State { OPEN, COMMITTED, ABORTED }
 
   private final RocksDbStateStoreProvider provider;
-  private final View view;
-  private final TreeMap<byte[], byte[]> pending = new TreeMap<>(Bytes.ORDER);
+  private final View base;
+  private final PendingChangelog changelog;
   private long numKeys;
-  private long pendingBytes;
   private State state = State.OPEN;
 
-  RocksDbStateStore(RocksDbStateStoreProvider provider, View view) {
+  RocksDbStateStore(RocksDbStateStoreProvider provider, View base) {
     this.provider = provider;
-    this.view = view;
-    this.numKeys = view.numKeys;
+    this.base = base;
+    this.numKeys = base.numKeys;
+    this.changelog = provider.pendingChangelog(base.version + 1);
   }
 
   @Override
@@ -44,17 +40,21 @@ final class RocksDbStateStore implements StateStore {
 
   @Override
   public long version() {
-    return view.version;
+    return base.version;
   }
 
   @Override
   public byte[] get(byte[] key) {
     checkOpen();
-    return visible(key);
+    return latest(key);
   }
 
-  private byte[] visible(byte[] key) {
-    return pending.containsKey(key) ? pending.get(key) : view.get(key);
+  private byte[] latest(byte[] key) {
+    try {
+      return base.db.latest(key);
+    } catch (RocksDBException e) {
+      throw failed("read", e);
+    }
   }
 
   @Override
@@ -63,10 +63,10 @@ final class RocksDbStateStore implements StateStore {
     if (value == null) {
       throw new IllegalArgumentException("a state value cannot be null; use remove");
     }
-    if (visible(key) == null) {
+    if (latest(key) == null) {
       numKeys++;
     }
-    record(key, value); // kept as given: the SPI forbids the caller to change them afterwards
+    write(key, value);
   }
 
   @Override
@@ -75,10 +75,10 @@ final class RocksDbStateStore implements StateStore {
     if (value == null) {
       throw new IllegalArgumentException("a state value cannot be null; use remove");
     }
-    byte[] current = visible(key); // the one lookup put makes anyway, to keep numKeys exact
+    byte[] current = latest(key); // the one lookup put makes anyway, to keep numKeys exact
     if (current == null) {
       numKeys++;
-      record(key, value);
+      write(key, value);
     }
     return current;
   }
@@ -86,37 +86,40 @@ final class RocksDbStateStore implements StateStore {
   @Override
   public void remove(byte[] key) {
     checkOpen();
-    if (visible(key) != null) {
+    if (latest(key) != null) {
       numKeys--;
-      record(key, null);
+      write(key, null);
     }
   }
 
-  private void record(byte[] key, byte[] value) {
-    byte[] old = pending.put(key, value);
-    pendingBytes += (value == null ? 0 : value.length) - (old == null ? 0 : old.length);
-    if (old == null) {
-      pendingBytes += key.length + ENTRY_OVERHEAD;
+  /** Into the changelog first: a write that fails there never reaches the DB. */
+  private void write(byte[] key, byte[] value) {
+    try {
+      changelog.record(key, value);
+      if (value == null) {
+        base.db.delete(key);
+      } else {
+        base.db.put(key, value);
+      }
+    } catch (IOException e) {
+      throw new MillraceException("cannot write the changelog of state version " + (base.version + 1) + " of "
+          + provider.id().storePath() + ": " + e, e);
+    } catch (RocksDBException e) {
+      throw failed("write", e);
     }
   }
 
   @Override
   public Iterator<KeyValue> iterator() {
     checkOpen();
-    return new MergedIterator(ViewIterator.all(view), new TreeMap<>(pending));
+    return ViewIterator.latest(base, null, null, null);
   }
 
   @Override
   public Iterator<KeyValue> prefixScan(byte[] prefix) {
     checkOpen();
-    NavigableMap<byte[], byte[]> overlay = new TreeMap<>(Bytes.ORDER);
-    for (Map.Entry<byte[], byte[]> e : pending.tailMap(prefix, true).entrySet()) {
-      if (!Bytes.startsWith(e.getKey(), prefix)) {
-        break;
-      }
-      overlay.put(e.getKey(), e.getValue());
-    }
-    return new MergedIterator(ViewIterator.prefixed(view, prefix.clone()), overlay);
+    byte[] copy = prefix.clone();
+    return ViewIterator.latest(base, copy, copy, null);
   }
 
   @Override
@@ -127,24 +130,23 @@ final class RocksDbStateStore implements StateStore {
   @Override
   public Iterator<KeyValue> range(byte[] from, byte[] to) {
     checkOpen();
-    // A copy of the writes in the range, so that writing while iterating is safe, as for iterator().
-    NavigableMap<byte[], byte[]> overlay = Bytes.ORDER.compare(from, to) < 0
-        ? new TreeMap<>(pending.subMap(from, true, to, false)) : new TreeMap<>(Bytes.ORDER);
-    return new MergedIterator(ViewIterator.range(view, from.clone(), to.clone()), overlay);
+    if (Bytes.ORDER.compare(from, to) >= 0) {
+      return java.util.Collections.emptyIterator();
+    }
+    return ViewIterator.latest(base, from.clone(), null, to.clone());
   }
 
   @Override
   public long removeRange(byte[] from, byte[] to) {
     checkOpen();
-    // The merged range holds exactly the keys visible now, so each goes without the point
-    // lookup remove() makes to keep numKeys exact.
-    List<byte[]> keys = new ArrayList<>();
-    range(from, to).forEachRemaining(kv -> keys.add(kv.key()));
-    for (byte[] key : keys) {
+    // The iterator holds exactly the keys visible when it was made, and keeps them while they
+    // go, so each goes without the point lookup remove() makes to keep numKeys exact.
+    long removed = 0;
+    for (Iterator<KeyValue> it = range(from, to); it.hasNext(); removed++) {
       numKeys--;
-      record(key, null);
+      write(it.next().key(), null);
     }
-    return keys.size();
+    return removed;
   }
 
   @Override
@@ -155,24 +157,24 @@ final class RocksDbStateStore implements StateStore {
   @Override
   public long commit() {
     checkOpen();
-    long next = provider.commit(view, pending, numKeys);
-    state = State.COMMITTED;
-    end();
-    return next;
+    try {
+      long next = provider.commit(base, changelog, numKeys);
+      state = State.COMMITTED;
+      return next;
+    } finally {
+      if (state == State.COMMITTED) {
+        base.release();
+      }
+    }
   }
 
   @Override
   public void abort() {
     if (state == State.OPEN) {
       state = State.ABORTED;
-      end();
+      provider.abandon(base, changelog);
+      base.release();
     }
-  }
-
-  private void end() {
-    pending.clear();
-    pendingBytes = 0;
-    view.release();
   }
 
   @Override
@@ -182,12 +184,17 @@ final class RocksDbStateStore implements StateStore {
 
   @Override
   public StateStoreMetrics metrics() {
-    return provider.metrics(view.db, numKeys, pendingBytes);
+    return provider.metrics(base.db, numKeys, changelog.recordBytes());
+  }
+
+  private RuntimeException failed(String what, RocksDBException e) {
+    return new MillraceException("cannot " + what + " state version " + (base.version + 1) + " of "
+        + provider.id().storePath() + " in the local RocksDB in " + base.db.dir + ": " + e, e);
   }
 
   private void checkOpen() {
     if (state != State.OPEN) {
-      throw new IllegalStateException("the store of version " + view.version + " of " + provider.id().storePath()
+      throw new IllegalStateException("the store of version " + base.version + " of " + provider.id().storePath()
           + " was already " + (state == State.COMMITTED ? "committed" : "aborted"));
     }
   }

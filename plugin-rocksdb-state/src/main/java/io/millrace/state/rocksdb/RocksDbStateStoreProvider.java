@@ -10,27 +10,22 @@ import io.millrace.spi.state.StateStore;
 import io.millrace.spi.state.StateStoreId;
 import io.millrace.spi.state.StateStoreMetrics;
 import io.millrace.spi.state.StateStoreProvider;
-import io.millrace.spi.storage.AtomicOutputStream;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.rocksdb.HistogramData;
-import org.rocksdb.HistogramType;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.HistogramType;
 import org.rocksdb.TickerType;
-import org.rocksdb.WriteBatch;
 
 /**
  * The RocksDB state store (name {@code rocksdb}), in the style of Spark's
@@ -43,10 +38,12 @@ import org.rocksdb.WriteBatch;
  * checkpoint alone (newest snapshot at or below {@code v}, then changelogs) and becomes current,
  * the old one closing when its last reader lets go.
  *
- * <p><b>Commit.</b> A store's writes stay in a sorted map of its own, invisible to everyone
- * else. {@code commit()} writes them as {@code <v+1>.changelog} through the storage, reports
- * {@link FaultPoint#INSIDE_STATE_COMMIT}, publishes it with atomic create-if-absent (the commit
- * point) and then writes them into the local DB. A crash leaves the version whole or absent.
+ * <p><b>Commit.</b> A store writes straight into the local DB, which it has to itself meanwhile
+ * (readers of its version share a snapshot taken before its first write), and streams each
+ * write to {@code <v+1>.changelog} through the storage. {@code commit()} ends the changelog,
+ * reports {@link FaultPoint#INSIDE_STATE_COMMIT} and publishes it with atomic create-if-absent
+ * (the commit point); the DB's head becomes {@code v+1}. A crash leaves the version whole or
+ * absent; an abort retires the DB that holds its writes, and the next store loads anew.
  *
  * <p><b>A retried commit</b> of a version whose changelog exists keeps the published one, as
  * the {@code hdfs} provider does: the local DB rolls forward from it, and if its changes differ
@@ -61,6 +58,7 @@ import org.rocksdb.WriteBatch;
 public final class RocksDbStateStoreProvider implements StateStoreProvider {
   private static final System.Logger LOG = System.getLogger(RocksDbStateStoreProvider.class.getName());
   private static final AtomicLong PROVIDERS = new AtomicLong();
+  private static final AtomicLong CHANGELOGS = new AtomicLong();
 
   private StateStoreId id;
   private RocksDbStateOptions options;
@@ -76,6 +74,10 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
   private final Object maintenanceLock = new Object();
   private final List<LocalDb> opened = new ArrayList<>();
   private LocalDb current;
+  /** Maintenance found a write under way when a snapshot was due: the commit that ends it takes the local checkpoint. */
+  private boolean snapshotDue;
+  /** A local checkpoint a commit took for maintenance to upload. */
+  private SnapshotWriter.Prepared prepared;
   private boolean closed;
 
   @Override
@@ -127,16 +129,21 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
 
   @Override
   public StateStore getStore(long version) {
-    return new RocksDbStateStore(this, acquire(version));
+    return new RocksDbStateStore(this, acquire(version, true));
   }
 
   @Override
   public ReadStateStore getReadStore(long version) {
-    return new RocksDbReadStore(this, acquire(version));
+    return new RocksDbReadStore(this, acquire(version, false));
   }
 
-  /** A view of {@code version}: the current local DB's, rolled forward if needed, or a new one from the checkpoint. */
-  private synchronized View acquire(long version) {
+  /**
+   * A view of {@code version} from the current local DB, rolled forward if needed, or from a new
+   * one built from the checkpoint. For a writer it is the base of the one write the DB takes at a
+   * time; a reader of the head while a write is under way shares that write's base, and a reader
+   * of another version then gets an instance of its own, closed when it lets go.
+   */
+  private synchronized View acquire(long version, boolean forWrite) {
     if (closed) {
       throw new IllegalStateException("the state store provider of " + id.storePath() + " is closed");
     }
@@ -144,106 +151,141 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
       if (version < 0) {
         throw loader.notFound(version, List.of());
       }
-      if (options.reuseLocalState() && current != null && current.head() <= version) {
+      boolean reuse = options.reuseLocalState() && current != null;
+      if (reuse && !current.writing() && current.head() <= version) {
         while (current.head() < version && loader.rollForward(current, current.head() + 1)) {
           // each changelog is applied whole; a missing one ends the walk and the full load reports it
         }
         if (current.head() == version) {
-          return current.view();
+          return forWrite ? current.beginWrite() : current.readView();
         }
+      }
+      if (reuse && !forWrite && current.writing() && current.head() == version) {
+        return current.readView();
       }
       LocalDb loaded = loader.load(version);
       opened.removeIf(LocalDb::isClosed);
       opened.add(loaded);
+      if (!forWrite && current != null && current.writing()) {
+        View view = loaded.view();
+        loaded.retire();
+        return view;
+      }
       if (current != null) {
         current.retire();
       }
       current = loaded;
-      return current.view();
+      return forWrite ? current.beginWrite() : current.view();
     } catch (IOException e) {
       throw new MillraceException("cannot load state version " + version + " of " + id.storePath() + ": " + e, e);
     }
   }
 
-  /** Publishes {@code base.version + 1} with {@code changes} (a null value is a delete); returns it. */
-  long commit(View base, NavigableMap<byte[], byte[]> changes, long numKeysAfter) {
+  /** The changelog a store writing {@code version} streams its writes to. */
+  PendingChangelog pendingChangelog(long version) {
+    return new PendingChangelog(storage, layout.changelog(version), version,
+        workDir.resolve("changelog-" + version + "-" + CHANGELOGS.incrementAndGet()));
+  }
+
+  /**
+   * Publishes {@code base.version + 1}, whose writes are in {@code base.db} and {@code changes}
+   * already, with {@code numKeysAfter} keys; returns it.
+   */
+  long commit(View base, PendingChangelog changes, long numKeysAfter) {
     long next = base.version + 1;
-    boolean published;
     try {
       long started = System.nanoTime();
-      long written;
-      try (AtomicOutputStream out = storage.create(layout.changelog(next))) {
-        written = ChangelogFormat.write(out, next, changes, numKeysAfter);
-        faults.reached(FaultPoint.INSIDE_STATE_COMMIT, next);
-        long uploading = System.nanoTime();
-        metrics.commitWriteChangelogMs.addAndGet((uploading - started) / 1_000_000);
-        published = publish(out);
-        metrics.commitUploadMs.addAndGet((System.nanoTime() - uploading) / 1_000_000);
-      }
+      base.db.applyWrites();
+      ChangelogFormat.Written written = changes.finish(numKeysAfter);
+      faults.reached(FaultPoint.INSIDE_STATE_COMMIT, next);
+      long uploading = System.nanoTime();
+      metrics.commitWriteChangelogMs.addAndGet((uploading - started) / 1_000_000);
+      boolean published = changes.publish();
+      metrics.commitUploadMs.addAndGet((System.nanoTime() - uploading) / 1_000_000);
       if (published) {
-        metrics.changelogBytesUploaded.addAndGet(written);
+        metrics.changelogBytesUploaded.addAndGet(written.bytes());
+        base.db.endWrite(next, numKeysAfter);
+        prepareDueSnapshot(base.db);
       } else {
-        compareWithPublished(next, changes);
-      }
-      long applying = System.nanoTime();
-      synchronized (this) {
-        if (base.db == current && current.head() == base.version && !current.isClosed()) {
-          if (published) {
-            apply(current, changes, next, numKeysAfter);
-          } else {
-            loader.rollForward(current, next);
-          }
+        compareWithPublished(next, written.summary());
+        // The DB holds this attempt's writes, the checkpoint the earlier one's: it goes, and the
+        // next store loads the published version.
+        synchronized (this) {
+          base.db.abandonWrite(base);
+          retire(base.db);
         }
       }
-      metrics.commitApplyMs.addAndGet((System.nanoTime() - applying) / 1_000_000);
       metrics.commits.incrementAndGet();
       long interval = options.commitSnapshotInterval();
       if (interval > 0 && next % interval == 0) {
         snapshot(next, FaultPoint.INSIDE_STATE_COMMIT);
       }
-    } catch (IOException | RocksDBException e) {
+    } catch (RocksDBException e) {
+      throw new MillraceException("cannot commit state version " + next + " of " + id.storePath()
+          + " to the local RocksDB in " + base.db.dir + ": " + e, e);
+    } catch (IOException e) {
       throw new MillraceException("cannot commit state version " + next + " of " + id.storePath() + ": " + e, e);
     }
     return next;
   }
 
-  private static boolean publish(AtomicOutputStream out) throws IOException {
-    try {
-      out.commit();
-      return true;
-    } catch (FileAlreadyExistsException e) {
-      // Only commit's "target exists" means an earlier attempt of this version published first.
-      return false;
-    }
-  }
-
-  private static void apply(LocalDb db, NavigableMap<byte[], byte[]> changes, long version, long numKeys)
-      throws RocksDBException {
-    try (WriteBatch batch = new WriteBatch()) {
-      for (Map.Entry<byte[], byte[]> change : changes.entrySet()) {
-        if (change.getValue() == null) {
-          batch.delete(change.getKey());
-        } else {
-          batch.put(change.getKey(), change.getValue());
-        }
+  /**
+   * Takes the local checkpoint maintenance could not take while the write went on, now that
+   * {@code db} holds exactly the version just committed; maintenance uploads it, off the batch
+   * path. The flush and hard links cost the batch a little, once per maintenance interval.
+   */
+  private void prepareDueSnapshot(LocalDb db) throws IOException {
+    synchronized (this) {
+      if (!snapshotDue || db != current) {
+        return;
       }
-      db.apply(batch, version, numKeys);
+      snapshotDue = false;
+    }
+    SnapshotWriter.Prepared ready = snapshots.prepare(db);
+    SnapshotWriter.Prepared stale = null;
+    synchronized (this) {
+      if (ready != null) {
+        stale = prepared;
+        prepared = ready;
+      }
+    }
+    if (stale != null) {
+      stale.discard();
     }
   }
 
-  /** A retried commit found {@code <next>.changelog} published: the published one stays; say so if it differs. */
-  private void compareWithPublished(long next, NavigableMap<byte[], byte[]> ours) throws IOException {
-    Iterator<Map.Entry<byte[], byte[]>> expected = ours.entrySet().iterator();
-    boolean[] same = {true};
-    try (InputStream in = storage.open(layout.changelog(next))) {
-      ChangelogFormat.read(in, layout.changelog(next).toString(), next, (key, value) -> {
-        Map.Entry<byte[], byte[]> e = expected.hasNext() ? expected.next() : null;
-        if (e == null || !Arrays.equals(e.getKey(), key) || !Arrays.equals(e.getValue(), value)) {
-          same[0] = false;
-        }
-      });
+  /**
+   * A store gave up writing on top of {@code base}: its changelog goes, and so does the DB if
+   * the write left changes in it.
+   */
+  synchronized void abandon(View base, PendingChangelog changes) {
+    changes.abort();
+    if (base.db.abandonWrite(base) && changes.hasRecords()) {
+      retire(base.db);
     }
-    if (!same[0] || expected.hasNext()) {
+  }
+
+  private synchronized void retire(LocalDb db) {
+    if (current == db) {
+      current = null;
+    }
+    db.retire();
+  }
+
+  /**
+   * A retried commit found {@code <next>.changelog} published: the published one stays; say so
+   * if it differs. Compared by trailer and checksum, which cover every record; a published file
+   * of the sorted format 1 (written by an earlier release) is compared by its key count alone.
+   */
+  private void compareWithPublished(long next, ChangelogFormat.Summary ours) throws IOException {
+    ChangelogFormat.Summary theirs;
+    try (InputStream in = storage.open(layout.changelog(next))) {
+      theirs = ChangelogFormat.read(in, layout.changelog(next).toString(), next, (key, value) -> { });
+    }
+    boolean same = theirs.format() == ChangelogFormat.FORMAT
+        ? theirs.equals(ours)
+        : theirs.numKeysAfter() == ours.numKeysAfter();
+    if (!same) {
       metrics.replayedCommitsWithDifferentContent.incrementAndGet();
       LOG.log(System.Logger.Level.WARNING, "state version {0} of {1} was already committed with other changes; keeping the"
           + " version already published. The query is not deterministic on replay.", next, id.storePath());
@@ -264,25 +306,38 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
   }
 
   /**
-   * Uploads a snapshot of the local head when it is {@code minDeltasForSnapshot} changelogs past
-   * the newest snapshot, then deletes what no retained version needs.
+   * Uploads the local checkpoint a commit took, if any; a snapshot of the local head when it is
+   * {@code minDeltasForSnapshot} changelogs past the newest snapshot (or, while a write is under
+   * way, asks the commit that ends it for the checkpoint); then deletes what no retained version
+   * needs.
    */
   @Override
   public void doMaintenance() throws IOException {
     synchronized (maintenanceLock) {
       LocalDb db;
+      SnapshotWriter.Prepared ready;
       synchronized (this) {
         if (closed) {
           return;
         }
         db = current;
+        ready = prepared;
+        prepared = null;
+      }
+      if (ready != null) {
+        snapshots.upload(ready, FaultPoint.DURING_MAINTENANCE);
       }
       int minDeltas = options.minDeltasForSnapshot();
       if (minDeltas > 0 && db != null && db.head() > 0) {
         StoreListing listing = StoreListing.of(storage, layout);
         long last = listing.snapshots().isEmpty() ? 0 : listing.snapshots().last();
-        if (db.head() - last >= minDeltas) {
-          snapshots.write(db, FaultPoint.DURING_MAINTENANCE);
+        if (db.head() - last >= minDeltas && snapshots.write(db, FaultPoint.DURING_MAINTENANCE) < 0 && db.writing()) {
+          // The write under way must not be in the snapshot, and a batch may take long: rather
+          // than wait for it, the commit that ends it takes the checkpoint for the next pass.
+          synchronized (this) {
+            snapshotDue = true;
+          }
+          metrics.snapshotsDeferred.incrementAndGet();
         }
       }
       retention.run();
@@ -290,10 +345,11 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
   }
 
   /**
-   * Metrics of a store over {@code db} with {@code numKeys} keys and {@code pendingBytes} of
-   * uncommitted writes. {@code memoryUsedBytes} is RocksDB's own measure of what this store
-   * holds: its memtables and table readers, its share of the process-wide block cache (see
-   * {@link SharedMemory#blockCacheShare}) and the uncommitted writes on the heap.
+   * Metrics of a store over {@code db} with {@code numKeys} keys, having written {@code
+   * pendingBytes} of uncommitted changes (into the DB and the changelog, none on the heap).
+   * {@code memoryUsedBytes} is RocksDB's own measure of what this store holds: its memtables
+   * (the uncommitted writes among them) and table readers, and its share of the process-wide
+   * block cache (see {@link SharedMemory#blockCacheShare}).
    */
   StateStoreMetrics metrics(LocalDb db, long numKeys, long pendingBytes) {
     Map<String, Long> custom = new LinkedHashMap<>(metrics.snapshot());
@@ -306,9 +362,9 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
         custom.put("rocksdbGetLatencyAvgNanos", Math.round(gets.getAverage() * 1000));
         custom.put("rocksdbGetLatencyP99Nanos", Math.round(gets.getPercentile99() * 1000));
         custom.put("rocksdbGetCount", gets.getCount());
-        // A store's puts stay in its own map until commit writes them in one batch: this is that write.
-        custom.put("rocksdbPutBatchLatencyAvgMicros", Math.round(writes.getAverage()));
-        custom.put("rocksdbPutBatchCount", writes.getCount());
+        // A store writes each change into the DB as it makes it: one write each.
+        custom.put("rocksdbWriteLatencyAvgMicros", Math.round(writes.getAverage()));
+        custom.put("rocksdbWriteCount", writes.getCount());
         custom.put("rocksdbBlockCacheHit", stats.getTickerCount(TickerType.BLOCK_CACHE_HIT));
         custom.put("rocksdbBlockCacheMiss", stats.getTickerCount(TickerType.BLOCK_CACHE_MISS));
       }
@@ -323,7 +379,7 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
     custom.put("rocksdbPendingWriteBytes", pendingBytes);
     custom.put("rocksdbSharedBlockCacheUsageBytes", memory.cache.getUsage());
     custom.put("rocksdbSharedMemoryBudgetBytes", memory.budgetBytes);
-    return new StateStoreMetrics(numKeys, memtables + tableReaders + cacheShare + pendingBytes, custom);
+    return new StateStoreMetrics(numKeys, memtables + tableReaders + cacheShare, custom);
   }
 
   @Override

@@ -36,6 +36,7 @@ import org.rocksdb.RocksDBException;
  * well as with all of them (the last).
  */
 final class SnapshotWriter {
+
   private final Storage storage;
   private final CheckpointLayout layout;
   private final FaultInjector faults;
@@ -51,24 +52,37 @@ final class SnapshotWriter {
     this.workDir = workDir;
   }
 
+  /** A local checkpoint of one version, hard links in the working directory, ready to upload. */
+  record Prepared(LocalDb db, Path dir, long version, long numKeys) {
+    void discard() {
+      LocalDb.deleteRecursively(dir);
+    }
+  }
+
   /**
    * Snapshots {@code db}'s head version, reporting {@code point} after each SST uploaded and
    * before publishing the manifest.
    *
-   * @return the version snapshotted, or -1 if its manifest was already there
+   * @return the version snapshotted, or -1 if its manifest was already there, the DB is closed,
+   *     or a write is under way (see {@link #prepare})
    */
   long write(LocalDb db, FaultPoint point) throws IOException {
+    Prepared prepared = prepare(db);
+    return prepared == null ? -1 : upload(prepared, point);
+  }
+
+  /**
+   * Flushes {@code db} and takes a local checkpoint of its head; null if it is closed or a
+   * write is under way, whose uncommitted changes are in the DB and must not be in a snapshot.
+   */
+  Prepared prepare(LocalDb db) throws IOException {
     Path dir = workDir.resolve("checkpoint-" + checkpoints.incrementAndGet());
     LocalDb.deleteRecursively(dir);
-    long version;
-    long numKeys;
     try {
-      synchronized (db) { // commits apply under this lock: the checkpoint is exactly the head version
-        if (db.isClosed()) {
-          return -1;
+      synchronized (db) { // writes begin and end under this lock: the checkpoint is exactly the head version
+        if (db.isClosed() || db.writing()) {
+          return null;
         }
-        version = db.head();
-        numKeys = db.numKeys();
         long started = System.nanoTime();
         db.flush();
         long flushed = System.nanoTime();
@@ -77,17 +91,31 @@ final class SnapshotWriter {
         }
         metrics.snapshotFlushMs.addAndGet((flushed - started) / 1_000_000);
         metrics.snapshotCheckpointMs.addAndGet((System.nanoTime() - flushed) / 1_000_000);
+        return new Prepared(db, dir, db.head(), db.numKeys());
       }
     } catch (RocksDBException e) {
       LocalDb.deleteRecursively(dir);
       throw new MillraceException("cannot checkpoint the local RocksDB in " + db.dir + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Uploads {@code prepared}'s SSTs the store does not hold and publishes its manifest, reporting
+   * {@code point} as {@link #write} does; the local checkpoint is deleted in any case.
+   *
+   * @return the version snapshotted, or -1 if its manifest was already there
+   */
+  long upload(Prepared prepared, FaultPoint point) throws IOException {
+    LocalDb db = prepared.db(); // whose SSTs' shared names it knows
+    Path dir = prepared.dir();
+    long version = prepared.version();
+    long numKeys = prepared.numKeys();
     try {
       if (storage.status(layout.snapshot(version)).isPresent()) {
         return -1;
       }
       long started = System.nanoTime();
-      SnapshotManifest manifest = upload(db, dir, version, numKeys, point);
+      SnapshotManifest manifest = uploadFiles(db, dir, version, numKeys, point);
       try (AtomicOutputStream out = storage.create(layout.snapshot(version))) {
         out.write(manifest.encode());
         faults.reached(point, version);
@@ -105,7 +133,7 @@ final class SnapshotWriter {
     }
   }
 
-  private SnapshotManifest upload(LocalDb db, Path dir, long version, long numKeys, FaultPoint point)
+  private SnapshotManifest uploadFiles(LocalDb db, Path dir, long version, long numKeys, FaultPoint point)
       throws IOException {
     Set<String> stored = new HashSet<>();
     for (FileInfo f : storage.list(layout.sstDir())) {

@@ -2,7 +2,6 @@ package io.millrace.state.rocksdb;
 
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.RocksIterator;
 import org.rocksdb.Snapshot;
 
 /**
@@ -34,9 +33,9 @@ final class View {
     }
   }
 
-  /** A new native iterator over this version; the caller closes it. */
-  RocksIterator newIterator() {
-    return db.db().newIterator(readOptions);
+  /** Read options for an iterator of this version, with nothing else set; the caller closes them. */
+  ReadOptions newReadOptions() {
+    return new ReadOptions().setSnapshot(snapshot);
   }
 
   synchronized void acquire() {

@@ -3,12 +3,21 @@ package io.millrace.state.rocksdb;
 import io.millrace.spi.state.KeyValue;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.Slice;
 
 /**
  * The entries of a {@link View} in unsigned key order: all of them, those starting with a
- * prefix, or those of a range {@code [from, to)}. It holds its own reference to the view, so it survives the store's close; the native
- * iterator and the reference are let go when it is exhausted, or when the provider closes.
+ * prefix, or those of a range {@code [from, to)}. It holds its own reference to the view, so it
+ * survives the store's close; the native iterator and the reference are let go when it is
+ * exhausted, or when the provider closes.
+ *
+ * <p>A prefix or range walk tells RocksDB where it ends (its upper bound): without it, reaching
+ * the end means stepping over every deleted key after it that compaction has not yet dropped,
+ * and a batch that deletes many neighbouring keys (expired timers, closed sessions) would make
+ * each short walk after them a long one.
  */
 final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
   private final View view;
@@ -16,33 +25,54 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
   /** The first key past the walk, or null. */
   private final byte[] to;
   private RocksIterator it;
+  private ReadOptions readOptions;
+  private Slice upperBound;
   private KeyValue next;
 
   static ViewIterator all(View view) {
-    return new ViewIterator(view, null, null, null);
+    return new ViewIterator(view, false, null, null, null);
   }
 
   static ViewIterator prefixed(View view, byte[] prefix) {
-    return new ViewIterator(view, prefix, prefix, null);
+    return new ViewIterator(view, false, prefix, prefix, null);
   }
 
   static ViewIterator range(View view, byte[] from, byte[] to) {
-    return new ViewIterator(view, from, null, to);
+    return new ViewIterator(view, false, from, null, to);
+  }
+
+  /**
+   * Like the others, over the view's DB as it is now, with the writes of the store writing on
+   * top of {@code view}: RocksDB pins what an iterator sees when it is made, so later writes
+   * stay out of it.
+   */
+  static ViewIterator latest(View view, byte[] from, byte[] prefix, byte[] to) {
+    return new ViewIterator(view, true, from, prefix, to);
   }
 
   /** From the first key at or after {@code from} (the first key when null), while keys start with {@code prefix} and are less than {@code to} (each when not null). */
-  private ViewIterator(View view, byte[] from, byte[] prefix, byte[] to) {
+  private ViewIterator(View view, boolean latest, byte[] from, byte[] prefix, byte[] to) {
     this.view = view;
     this.prefix = prefix;
     this.to = to;
     view.acquire();
     try {
       view.db.track(this);
-      this.it = view.newIterator();
-    } catch (RuntimeException e) {
+      this.readOptions = latest ? new ReadOptions() : view.newReadOptions();
+      byte[] bound = to != null ? to : prefix != null ? Bytes.successor(prefix) : null;
+      if (bound != null) {
+        upperBound = new Slice(bound);
+        readOptions.setIterateUpperBound(upperBound);
+      }
+      this.it = view.db.newIterator(readOptions, latest);
+    } catch (RuntimeException | RocksDBException e) {
       view.db.untrack(this);
+      closeOptions();
       view.release();
-      throw e;
+      if (e instanceof RocksDBException) {
+        throw new IllegalStateException("cannot iterate the local RocksDB in " + view.db.dir + ": " + e.getMessage(), e);
+      }
+      throw (RuntimeException) e;
     }
     if (from == null) {
       it.seekToFirst();
@@ -84,6 +114,17 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
     return out;
   }
 
+  private void closeOptions() {
+    if (readOptions != null) {
+      readOptions.close();
+      readOptions = null;
+    }
+    if (upperBound != null) {
+      upperBound.close();
+      upperBound = null;
+    }
+  }
+
   @Override
   public void close() {
     synchronized (view.db) { // the lock LocalDb.close holds when it closes what is still open
@@ -92,6 +133,7 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
       }
       it.close();
       it = null;
+      closeOptions();
       view.db.untrack(this);
       view.release();
     }

@@ -118,10 +118,30 @@ final class StoreListState implements ListState {
   @Override
   public void put(List<Row> rows) {
     byte[][] encoded = encode(rows);
-    clear();
-    if (encoded.length > 0) {
-      write(encoded, 0);
+    if (encoded.length == 0) {
+      clear();
+      return;
     }
+    // In place: the indexes the new list shares with the old one are overwritten rather than
+    // removed and written again (a sessionizer puts its list back each batch, mostly as long).
+    byte[] prefix = scope.prefix();
+    long old = size();
+    for (int i = 0; i < encoded.length; i++) {
+      store.put(KeyLayout.withLong(prefix, i), encoded[i]);
+    }
+    if (old > encoded.length) {
+      if (store.supportsRangeScan()) {
+        store.removeRange(KeyLayout.withLong(prefix, encoded.length), KeyLayout.withByte(prefix, ELEMENTS_END));
+      } else {
+        for (long i = encoded.length; i < old; i++) {
+          store.remove(KeyLayout.withLong(prefix, i));
+        }
+      }
+    }
+    if (old != encoded.length) {
+      store.put(prefix, KeyLayout.longBytes(encoded.length));
+    }
+    sizeWritten(prefix, encoded.length);
   }
 
   /** Encoded before anything is written, so a row that does not fit leaves the list as it was. */

@@ -168,10 +168,21 @@ class KeyedStateTest {
     assertThat(v2.listState("events").size()).isZero();
     v2.setCurrentKey(Row.of("bob"));
     assertThat(rows(v2.listState("events").get())).containsExactly(Row.of(2L, "b"), Row.of(1L, "a"));
+    v2.listState("events").put(List.of(Row.of(7L, "z"))); // shorter: overwritten in place, the rest removed
+    v2.setCurrentKey(Row.of("dan"));
+    v2.listState("events").put(List.of(Row.of(1L, "d1")));
+    v2.listState("events").put(List.of(Row.of(2L, "d2"), Row.of(3L, "d3"), Row.of(4L, "d4"))); // longer
+    v2.listState("events").put(List.of(Row.of(5L, "d5"), Row.of(6L, "d6"), Row.of(7L, "d7"))); // as long
     v2.setCurrentKey(Row.of("cat"));
     assertThat(v2.listState("events").exists()).isFalse();
     v2.commit();
     KeyedPartitionState v3 = fresh(3);
+    v3.setCurrentKey(Row.of("bob"));
+    assertThat(rows(v3.listState("events").get())).containsExactly(Row.of(7L, "z"));
+    assertThat(v3.listState("events").size()).isEqualTo(1);
+    v3.setCurrentKey(Row.of("dan"));
+    assertThat(rows(v3.listState("events").get())).containsExactly(Row.of(5L, "d5"), Row.of(6L, "d6"), Row.of(7L, "d7"));
+    assertThat(v3.listState("events").size()).isEqualTo(3);
     v3.setCurrentKey(Row.of("ann"));
     assertThat(v3.listState("events").exists()).isFalse();
     v3.listState("events").append(Row.of(5L, "after clear"));

@@ -1,0 +1,161 @@
+package io.millrace.state.rocksdb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.millrace.spi.state.ReadStateStore;
+import io.millrace.spi.state.StateStore;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.zip.CRC32C;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A store writes its version straight into the local DB and streams its changelog (what the TCK
+ * cannot see): the writes are in RocksDB before the commit, a snapshot never holds uncommitted
+ * writes and never waits for them, a key written several times in a batch ends with its last value, and changelogs of
+ * the earlier sorted format still load.
+ */
+class DirectWriteTest {
+  @TempDir
+  Path root;
+
+  private Map<String, String> local(String name) {
+    return Map.of(RocksDbStateOptions.LOCAL_DIR, root.resolve(name).toString(),
+        RocksDbStateOptions.MIN_DELTAS_FOR_SNAPSHOT, "1");
+  }
+
+  private Path checkpoint() throws Exception {
+    return Files.createDirectories(root.resolve("checkpoint"));
+  }
+
+  @Test
+  void uncommittedWritesAreInRocksDbNotOnTheHeap() throws Exception {
+    RocksDbStateStoreProvider provider = TestStores.provider(checkpoint(), local("local"));
+    TestStores.commitKeys(provider, 0, "k", 10, "v");
+    try (StateStore writer = provider.getStore(1)) {
+      for (int i = 0; i < 20_000; i++) {
+        writer.put(TestStores.bytes("w" + i), TestStores.bytes("some value of a few bytes"));
+      }
+      Map<String, Long> custom = writer.metrics().customMetrics();
+      assertThat(custom.get("rocksdbWriteCount")).as("version 1 in one write, then the puts 4,096 a write as they come")
+          .isEqualTo(1 + 20_000 / 4096);
+      assertThat(custom.get("rocksdbMemTableBytes")).as("the batch's writes in RocksDB's memtable").isGreaterThan(400_000);
+      assertThat(custom.get("rocksdbPendingWriteBytes")).isGreaterThan(20_000L * 25);
+      writer.abort();
+    }
+    try (StateStore again = provider.getStore(1)) {
+      assertThat(again.metrics().numKeys()).as("the aborted writes are gone").isEqualTo(10);
+      assertThat(again.get(TestStores.bytes("w0"))).isNull();
+      again.abort();
+    }
+    provider.close();
+  }
+
+  @Test
+  void maintenanceDuringAWriteLeavesTheCheckpointToItsCommitAndNoSnapshotHoldsUncommittedWrites() throws Exception {
+    Path checkpoint = checkpoint();
+    Path store = Path.of(TestStores.id(checkpoint).storePath());
+    RocksDbStateStoreProvider provider = TestStores.provider(checkpoint, local("local"));
+    TestStores.commitKeys(provider, 0, "k", 100, "v");
+
+    StateStore aborted = provider.getStore(1);
+    aborted.put(TestStores.bytes("junk"), TestStores.bytes("never committed"));
+    provider.doMaintenance(); // a write is under way: no snapshot now, and no waiting for it
+    assertThat(Files.exists(store.resolve("1.snapshot"))).as("no snapshot holds a write under way").isFalse();
+    assertThat(deferred(aborted)).isEqualTo(1);
+    aborted.abort();
+
+    StateStore committed = provider.getStore(1);
+    committed.put(TestStores.bytes("kept"), TestStores.bytes("committed"));
+    provider.doMaintenance();
+    assertThat(deferred(committed)).isEqualTo(2);
+    assertThat(committed.commit()).as("the commit takes the local checkpoint maintenance asked for").isEqualTo(2);
+    assertThat(Files.exists(store.resolve("2.snapshot"))).as("uploaded by maintenance, not by the commit").isFalse();
+    provider.doMaintenance();
+    assertThat(Files.exists(store.resolve("2.snapshot"))).isTrue();
+    provider.close();
+
+    Files.delete(store.resolve("2.changelog")); // version 2 now loads from its snapshot alone
+    RocksDbStateStoreProvider fresh = TestStores.provider(checkpoint, local("local2"));
+    try (ReadStateStore v2 = fresh.getReadStore(2)) {
+      assertThat(v2.metrics().customMetrics().get("rocksdbChangelogsReplayed")).isZero();
+      assertThat(v2.get(TestStores.bytes("kept"))).isNotNull();
+      assertThat(v2.get(TestStores.bytes("junk"))).as("the aborted write is in no snapshot").isNull();
+      assertThat(v2.metrics().numKeys()).isEqualTo(101);
+    }
+    fresh.close();
+  }
+
+  @Test
+  void aKeyWrittenSeveralTimesInABatchEndsWithItsLastWrite() throws Exception {
+    Path checkpoint = checkpoint();
+    RocksDbStateStoreProvider provider = TestStores.provider(checkpoint, local("local"));
+    try (StateStore store = provider.getStore(0)) {
+      store.put(TestStores.bytes("a"), TestStores.bytes("1"));
+      store.put(TestStores.bytes("b"), TestStores.bytes("1"));
+      store.put(TestStores.bytes("a"), TestStores.bytes("2"));
+      store.remove(TestStores.bytes("b"));
+      store.put(TestStores.bytes("c"), TestStores.bytes("1"));
+      store.remove(TestStores.bytes("c"));
+      store.put(TestStores.bytes("c"), TestStores.bytes("3"));
+      store.commit();
+    }
+    provider.close();
+    RocksDbStateStoreProvider fresh = TestStores.provider(checkpoint, local("local2"));
+    try (ReadStateStore v1 = fresh.getReadStore(1)) {
+      assertThat(TestStores.text(v1.get(TestStores.bytes("a")))).isEqualTo("2");
+      assertThat(v1.get(TestStores.bytes("b"))).isNull();
+      assertThat(TestStores.text(v1.get(TestStores.bytes("c")))).isEqualTo("3");
+      assertThat(v1.metrics().numKeys()).isEqualTo(2);
+    }
+    fresh.close();
+  }
+
+  @Test
+  void aChangelogOfTheEarlierSortedFormatStillLoads() throws Exception {
+    Path checkpoint = checkpoint();
+    Path store = Files.createDirectories(Path.of(TestStores.id(checkpoint).storePath()));
+    Files.write(store.resolve("1.changelog"), sortedFormatChangelog(1, 2, "a", "1", "b", "2"));
+    RocksDbStateStoreProvider provider = TestStores.provider(checkpoint, local("local"));
+    try (ReadStateStore v1 = provider.getReadStore(1)) {
+      assertThat(TestStores.text(v1.get(TestStores.bytes("a")))).isEqualTo("1");
+      assertThat(TestStores.text(v1.get(TestStores.bytes("b")))).isEqualTo("2");
+      assertThat(v1.metrics().numKeys()).isEqualTo(2);
+    }
+    provider.close();
+  }
+
+  private static long deferred(StateStore store) {
+    return store.metrics().customMetrics().get("rocksdbSnapshotsDeferred");
+  }
+
+  /** Format 1 as releases before this one wrote it: puts in key order, trailer, CRC32C. */
+  private static byte[] sortedFormatChangelog(long version, long numKeys, String... keyValues) throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    out.write(ChangelogFormat.MAGIC);
+    out.writeByte(ChangelogFormat.SORTED_FORMAT);
+    out.writeLong(version);
+    for (int i = 0; i < keyValues.length; i += 2) {
+      byte[] key = TestStores.bytes(keyValues[i]);
+      byte[] value = TestStores.bytes(keyValues[i + 1]);
+      out.writeByte(1);
+      out.writeInt(key.length);
+      out.write(key);
+      out.writeInt(value.length);
+      out.write(value);
+    }
+    out.writeByte(0);
+    out.writeLong(keyValues.length / 2);
+    out.writeLong(numKeys);
+    out.flush();
+    CRC32C crc = new CRC32C();
+    crc.update(bytes.toByteArray());
+    out.writeInt((int) crc.getValue());
+    return bytes.toByteArray();
+  }
+}
