@@ -15,8 +15,9 @@
 #       (the copy above by kafka-clients alone, no engine: what the clients and broker can do here)
 #   bench/run.sh e2e --shape join [--join-type inner|leftOuter] [--provider hdfs|rocksdb]
 #       (../shared/spark-baseline's join benchmark over its data/join; the fingerprint is checked against Spark's)
-#   bench/run.sh e2e --shape sessions --impl tws [--provider hdfs|rocksdb] [--data DIR]
-#       (../shared/spark-baseline's sessions benchmark, transformWithState; the fingerprint is checked against Spark's)
+#   bench/run.sh e2e --shape sessions --impl tws|fmgws|session_window [--provider hdfs|rocksdb] [--data DIR]
+#       (../shared/spark-baseline's sessions benchmark, transformWithState, flatMapGroupsWithState or
+#        session_window; the fingerprint is checked against Spark's)
 #   bench/run.sh join-eviction [--rows 100000,1000000,10000000] [--provider hdfs|rocksdb]
 #       (a join's state update per batch, with and without watermark movement, as its state grows)
 #   bench/run.sh e2e --restart-cold FROM_RUN_ID     (a finished window run, resumed in a new JVM)

@@ -35,7 +35,7 @@ import java.util.stream.Stream;
  *       (the topic ../shared/spark-baseline's ./run.sh kafka-load serves, instead of the files)
  *   bench/run.sh e2e --shape join [--join-type inner|leftOuter] [--provider hdfs|rocksdb]
  *       (../shared/spark-baseline's join benchmark: impressions joined with clicks, its fingerprint checked)
- *   bench/run.sh e2e --shape sessions --impl tws [--provider hdfs|rocksdb] [--data DIR]
+ *   bench/run.sh e2e --shape sessions --impl tws|fmgws|session_window [--provider hdfs|rocksdb] [--data DIR]
  *       (../shared/spark-baseline's sessions benchmark: sessions per key, gap 30 s; its fingerprint checked)
  *   bench/run.sh e2e --restart-cold FROM_RUN_ID [--run-id ID] [--child-flags 'JVM flags'] [--verbose]
  *       (resumes a window run's checkpoint in a new JVM)

@@ -43,7 +43,7 @@ final class TwsSessionizer extends StatefulProcessor<Row, Row, Row> {
   public Iterator<Row> handleInputRows(Row key, Iterator<Row> rows, TimerValues timerValues) {
     List<Session> before = load();
     long oldTimer = minEnd(before);
-    List<Session> sessions = merge(before, rows);
+    List<Session> sessions = merge(before, rows, gapMs);
     List<Row> out = closeUpTo(key.getString(0), sessions, timerValues.getCurrentWatermarkInMs());
     store(sessions, oldTimer);
     return out.iterator();
@@ -85,8 +85,12 @@ final class TwsSessionizer extends StatefulProcessor<Row, Row, Row> {
     }
   }
 
-  /** The key's open sessions with its new events merged in, by start, as Spark's session merge: start <= end joins. */
-  private List<Session> merge(List<Session> open, Iterator<Row> rows) {
+  /**
+   * The key's open sessions with its new events ({@code key, ts, amount, ...}) merged in, by start,
+   * as Spark's session merge: start <= end joins. Shared with {@link FmgwsSessionizer}, as the
+   * baseline's two sessionizers share theirs.
+   */
+  static List<Session> merge(List<Session> open, Iterator<Row> rows, long gapMs) {
     List<Session> all = new ArrayList<>(open);
     while (rows.hasNext()) {
       Row r = rows.next();
@@ -94,20 +98,39 @@ final class TwsSessionizer extends StatefulProcessor<Row, Row, Row> {
       all.add(new Session(ts, ts + gapMs, 1, Math.round(r.getDouble(2) * 100)));
     }
     all.sort((a, b) -> Long.compare(a.start(), b.start()));
+    // The session being built in locals, as the baseline's merge grows its current session in
+    // place: a new record for every event merged in was 7 % of the fmgws run's allocation.
     List<Session> merged = new ArrayList<>();
+    Session first = null;
+    boolean grown = false;
+    long end = 0;
+    long count = 0;
+    long cents = 0;
     for (Session s : all) {
-      Session cur = merged.isEmpty() ? null : merged.get(merged.size() - 1);
-      if (cur != null && s.start() <= cur.end()) {
-        merged.set(merged.size() - 1, new Session(cur.start(), Math.max(cur.end(), s.end()), cur.count() + s.count(),
-            cur.cents() + s.cents()));
-      } else {
-        merged.add(s);
+      if (first != null && s.start() <= end) {
+        grown = true;
+        end = Math.max(end, s.end());
+        count += s.count();
+        cents += s.cents();
+        continue;
       }
+      if (first != null) {
+        merged.add(grown ? new Session(first.start(), end, count, cents) : first);
+      }
+      first = s;
+      grown = false;
+      end = s.end();
+      count = s.count();
+      cents = s.cents();
+    }
+    if (first != null) {
+      merged.add(grown ? new Session(first.start(), end, count, cents) : first);
     }
     return merged;
   }
 
-  private static List<Row> closeUpTo(String key, List<Session> open, long watermarkMs) {
+  /** Moves the sessions with end <= watermark from {@code open} to the returned output rows. */
+  static List<Row> closeUpTo(String key, List<Session> open, long watermarkMs) {
     List<Row> out = new ArrayList<>();
     for (Iterator<Session> it = open.iterator(); it.hasNext(); ) {
       Session s = it.next();
@@ -119,7 +142,7 @@ final class TwsSessionizer extends StatefulProcessor<Row, Row, Row> {
     return out;
   }
 
-  private static long minEnd(List<Session> open) {
+  static long minEnd(List<Session> open) {
     long m = Long.MAX_VALUE;
     for (Session s : open) {
       m = Math.min(m, s.end());

@@ -20,7 +20,6 @@ import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -199,22 +198,22 @@ public final class SessionWindowAggregation implements StatefulOperator {
 
   private Prepared process(KeyedPartitionState state, int partition, List<PartitionInput> inputs, EvalContext context,
       boolean evict, long watermarkMicros) {
-    // Each key's rows, keys in the order of their encoding: the same on every run and replay.
-    TreeMap<byte[], List<Row>> byKey = new TreeMap<>(Arrays::compareUnsigned);
-    for (PartitionInput in : inputs) {
-      RoutedRows.Bucket bucket = ((SessionRows) in).routedTo(partition);
-      for (int i = 0; i < bucket.size(); i++) {
-        byKey.computeIfAbsent(bucket.key(i), k -> new ArrayList<>()).add(bucket.row(i));
-      }
+    // Each key's rows in input order, keys in the order of their encoding: the same on every run
+    // and replay. Grouped where the exchange holds them, as transformWithState groups its input: a
+    // TreeMap of every row's key copied out held 8.5 % of the session_window benchmark's CPU samples.
+    RoutedRows.Bucket[] buckets = new RoutedRows.Bucket[inputs.size()];
+    for (int i = 0; i < buckets.length; i++) {
+      buckets[i] = ((SessionRows) inputs.get(i)).routedTo(partition);
     }
+    KeyGroupedInput byKey = new KeyGroupedInput(buckets);
     MapState sessions = state.mapState(SESSIONS);
     List<Row> out = new ArrayList<>();
     Counts counts = new Counts();
-    for (Map.Entry<byte[], List<Row>> e : byKey.entrySet()) {
-      state.setCurrentEncodedKey(e.getKey());
+    for (int g : byKey.sortedGroups()) {
+      state.setCurrentEncodedKey(byKey.key(g));
       List<Session> stored = load(sessions);
       long oldTimer = minEnd(stored);
-      List<Session> merged = merge(stored, e.getValue(), context);
+      List<Session> merged = merge(stored, byKey.rows(g), context);
       List<Session> open = write(sessions, merged, evict, watermarkMicros, state, out, counts);
       if (evicts) {
         moveTimer(state, oldTimer, minEnd(open));
@@ -261,11 +260,11 @@ public final class SessionWindowAggregation implements StatefulOperator {
    * The key's sessions with its rows merged in, by start, as Spark's MergingSessionsIterator: a
    * session joins the one before it when it starts at or before that one's end.
    */
-  private List<Session> merge(List<Session> stored, List<Row> rows, EvalContext context) {
-    List<Session> all = new ArrayList<>(stored.size() + rows.size());
-    all.addAll(stored);
+  private List<Session> merge(List<Session> stored, Iterator<Row> rows, EvalContext context) {
+    List<Session> all = new ArrayList<>(stored);
     long gap = plan.sessionGapMicros();
-    for (Row r : rows) {
+    while (rows.hasNext()) {
+      Row r = rows.next();
       long ts = plan.sessionTime(r, context); // not null: the map side dropped those
       AggBuffer buffer = plan.newBuffer();
       plan.update(buffer, r, context);
