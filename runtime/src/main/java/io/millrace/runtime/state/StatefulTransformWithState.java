@@ -187,8 +187,9 @@ public final class StatefulTransformWithState implements StatefulOperator {
   private Prepared runProcessor(StatefulProcessor<Row, Row, Row> processor, ProcessorHandle handle,
       KeyedPartitionState state, int partition, List<PartitionInput> inputs, long nowMs, long watermarkMicros) {
     processor.init(plan.outputMode(), plan.timeMode());
-    long watermarkMs = watermarkMicros == Long.MIN_VALUE
-        ? (plan.timeMode() == TimeMode.EVENT_TIME ? 0 : -1) : Math.floorDiv(watermarkMicros, 1000L);
+    // A streaming query always has a watermark in Spark, 0 until one moves it, whatever the time
+    // mode (its probe: wmMs=0 under processing time without withWatermark).
+    long watermarkMs = watermarkMicros == Long.MIN_VALUE ? 0 : Math.floorDiv(watermarkMicros, 1000L);
     TimerValues times = new Times(nowMs, watermarkMs);
     List<Row> out = new ArrayList<>();
     // Each key's rows, keys in the order of their encoding: the same on every run and replay.

@@ -99,10 +99,8 @@ class InitialStateTest {
     @Override
     public void handleInitialState(Row key, Row init, TimerValues tv) {
       long n = init.getLong(1);
-      // Spark's probe also printed the watermark: 0 under processing time without one, where Millrace's
-      // TimerValues give -1 in every callback (not a matter of the initial state), so it is left out here.
       calls.add("initial " + key.getString(0) + " n=" + n + " before=" + get() + " procMs="
-          + tv.getCurrentProcessingTimeInMs());
+          + tv.getCurrentProcessingTimeInMs() + " wmMs=" + tv.getCurrentWatermarkInMs());
       total.update(get() + n);
       if (key.getString(0).equals("t")) {
         getHandle().registerTimer(tv.getCurrentProcessingTimeInMs() + 5000);
@@ -186,9 +184,9 @@ class InitialStateTest {
             List<List<String>> calls = calls();
             // Spark's calls, partition by partition: initial rows first (each key's in the table's order), then input
             assertThat(flat(calls)).containsExactly(
-                "initial a n=1 before=0 procMs=1000", "initial a n=2 before=1 procMs=1000",
-                "initial c n=7 before=0 procMs=1000", "initial i n=10 before=0 procMs=1000",
-                "initial t n=100 before=0 procMs=1000", "initial z n=1000 before=0 procMs=1000",
+                "initial a n=1 before=0 procMs=1000 wmMs=0", "initial a n=2 before=1 procMs=1000 wmMs=0",
+                "initial c n=7 before=0 procMs=1000 wmMs=0", "initial i n=10 before=0 procMs=1000 wmMs=0",
+                "initial t n=100 before=0 procMs=1000 wmMs=0", "initial z n=1000 before=0 procMs=1000 wmMs=0",
                 "input a rows=2 before=3", "input b rows=1 before=0");
             for (List<String> one : calls) {
               List<String> initials = one.stream().filter(c -> c.startsWith("initial")).toList();
