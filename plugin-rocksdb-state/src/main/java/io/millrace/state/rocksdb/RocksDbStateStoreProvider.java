@@ -204,7 +204,9 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
       metrics.commitUploadMs.addAndGet((System.nanoTime() - uploading) / 1_000_000);
       if (published) {
         metrics.changelogBytesUploaded.addAndGet(written.bytes());
-        base.db.endWrite(next, numKeysAfter);
+        synchronized (this) { // acquire() reads the head under this lock: it must not move in between
+          base.db.endWrite(next, numKeysAfter);
+        }
         prepareDueSnapshot(base.db);
       } else {
         compareWithPublished(next, written.summary());
