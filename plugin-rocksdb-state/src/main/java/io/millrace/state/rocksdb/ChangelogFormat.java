@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
@@ -53,19 +52,6 @@ final class ChangelogFormat {
   record Summary(int format, long records, long numKeysAfter, int crc) {}
 
   private ChangelogFormat() {}
-
-  /**
-   * Writes {@code changes} (a null value is a delete) to {@code target}, leaving it open.
-   *
-   * @return the bytes written
-   */
-  static long write(OutputStream target, long version, Map<byte[], byte[]> changes, long numKeysAfter) throws IOException {
-    Writer writer = new Writer(target, version);
-    for (Map.Entry<byte[], byte[]> change : changes.entrySet()) {
-      writer.record(change.getKey(), change.getValue());
-    }
-    return writer.finish(numKeysAfter).bytes();
-  }
 
   /** What {@link Writer#finish} wrote: its trailer, checksum and length. */
   record Written(Summary summary, long bytes) {}

@@ -4,7 +4,6 @@ import io.millrace.spi.storage.AtomicOutputStream;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -19,6 +18,8 @@ import java.nio.file.Path;
  * the first write (or at commit, empty) in the provider's own working directory.
  */
 final class PendingChangelog {
+  private static final System.Logger LOG = System.getLogger(PendingChangelog.class.getName());
+
   private final Storage storage;
   private final URI target;
   private final long version;
@@ -94,6 +95,10 @@ final class PendingChangelog {
     return writer;
   }
 
+  /**
+   * A local file left behind is only disk: the provider deletes its working directory when it
+   * closes. So a failure here is logged, never thrown over the outcome of a publish.
+   */
   private void deleteLocal() {
     try {
       if (localOut != null) {
@@ -101,7 +106,7 @@ final class PendingChangelog {
       }
       Files.deleteIfExists(local);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete the local changelog " + local, e);
+      LOG.log(System.Logger.Level.WARNING, "could not delete the local changelog {0}: {1}", local, e.toString());
     }
   }
 }

@@ -364,7 +364,7 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
         custom.put("rocksdbGetLatencyAvgNanos", Math.round(gets.getAverage() * 1000));
         custom.put("rocksdbGetLatencyP99Nanos", Math.round(gets.getPercentile99() * 1000));
         custom.put("rocksdbGetCount", gets.getCount());
-        // A store writes each change into the DB as it makes it: one write each.
+        // A store writes its changes into the DB as it makes them, up to 4,096 a write.
         custom.put("rocksdbWriteLatencyAvgMicros", Math.round(writes.getAverage()));
         custom.put("rocksdbWriteCount", writes.getCount());
         custom.put("rocksdbBlockCacheHit", stats.getTickerCount(TickerType.BLOCK_CACHE_HIT));
