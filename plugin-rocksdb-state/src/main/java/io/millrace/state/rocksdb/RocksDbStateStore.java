@@ -15,7 +15,8 @@ import org.rocksdb.RocksDBException;
  * changelog as it is made ({@link PendingChangelog}), so nothing of a batch's writes stays on
  * the Java heap: a batch may write more than the heap holds. Reads and iterators see the DB as
  * it is, this store's writes included; an iterator keeps what it saw when it was made, RocksDB
- * pinning it. {@code numKeys} is kept exact by looking each written key up once.
+ * pinning it. {@code numKeys} is kept exact by looking each written key up once, unless the
+ * writer says whether it is there ({@link Presence}).
  */
 final class RocksDbStateStore implements StateStore {
   private enum State { OPEN, COMMITTED, ABORTED }
@@ -60,21 +61,35 @@ final class RocksDbStateStore implements StateStore {
   @Override
   public void put(byte[] key, byte[] value) {
     checkOpen();
-    if (value == null) {
-      throw new IllegalArgumentException("a state value cannot be null; use remove");
-    }
-    if (latest(key) == null) {
+    checkValue(value);
+    putCounted(key, value, latest(key) == null);
+  }
+
+  /** Without the lookup when the caller knows whether the key is there: on a miss it reads every level's filter. */
+  @Override
+  public void put(byte[] key, byte[] value, Presence before) {
+    checkOpen();
+    checkValue(value);
+    putCounted(key, value, before == Presence.ABSENT);
+  }
+
+  private void putCounted(byte[] key, byte[] value, boolean absent) {
+    if (absent) {
       numKeys++;
     }
     write(key, value);
   }
 
-  @Override
-  public byte[] putIfAbsent(byte[] key, byte[] value) {
-    checkOpen();
+  private static void checkValue(byte[] value) {
     if (value == null) {
       throw new IllegalArgumentException("a state value cannot be null; use remove");
     }
+  }
+
+  @Override
+  public byte[] putIfAbsent(byte[] key, byte[] value) {
+    checkOpen();
+    checkValue(value);
     byte[] current = latest(key); // the one lookup put makes anyway, to keep numKeys exact
     if (current == null) {
       numKeys++;
@@ -90,6 +105,17 @@ final class RocksDbStateStore implements StateStore {
       numKeys--;
       write(key, null);
     }
+  }
+
+  @Override
+  public void remove(byte[] key, Presence before) {
+    checkOpen();
+    if (before != Presence.PRESENT) {
+      remove(key);
+      return;
+    }
+    numKeys--;
+    write(key, null);
   }
 
   /** Into the changelog first: a write that fails there never reaches the DB. */

@@ -15,6 +15,7 @@ import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.sink.OutputMode;
+import io.millrace.spi.state.StateStore.Presence;
 import io.millrace.spi.state.StateStoreProviderFactory;
 import io.millrace.spi.storage.Storage;
 import java.io.IOException;
@@ -303,20 +304,23 @@ public final class SessionWindowAggregation implements StatefulOperator {
     for (Session s : merged) {
       if (s.absorbed != null) {
         for (long start : s.absorbed) {
-          sessions.remove(Row.of(start));
+          sessions.remove(Row.of(start), Presence.PRESENT);
           counts.removed++;
         }
       }
       if (evict && s.end <= watermarkMicros) {
         out.add(plan.sessionOutput(state.currentKey(), s.start, s.end, s.buffer));
         if (s.storedStart != Long.MIN_VALUE) {
-          sessions.remove(Row.of(s.storedStart));
+          sessions.remove(Row.of(s.storedStart), Presence.PRESENT);
           counts.removed++;
         }
         continue;
       }
       if (s.changed) {
-        sessions.put(Row.of(s.start), Row.of(s.end, plan.stateRow(s.buffer)));
+        // A stored session keeps its start as it grows; a new one starts where none is stored,
+        // since rows at a stored start merge into that session.
+        sessions.put(Row.of(s.start), Row.of(s.end, plan.stateRow(s.buffer)),
+            s.storedStart != Long.MIN_VALUE ? Presence.PRESENT : Presence.ABSENT);
         counts.updated++;
       }
       open.add(s);

@@ -19,6 +19,22 @@ public interface StateStore extends ReadStateStore {
   void put(byte[] key, byte[] value);
 
   /**
+   * What a writer knows of a key just before it writes it, from its own reads or from the
+   * layout it keeps (a list's size says which of its indexes exist). A store that counts its
+   * keys looks each written key up to keep the count exact; told this, it need not.
+   */
+  enum Presence { ABSENT, PRESENT }
+
+  /**
+   * {@link #put}, from a caller that knows whether {@code key} has a value in this store now.
+   * The store must write exactly as {@code put} does whatever it is told: a wrong
+   * {@code before} may only leave {@code numKeys} wrong, never the data. The default ignores it.
+   */
+  default void put(byte[] key, byte[] value, Presence before) {
+    put(key, value);
+  }
+
+  /**
    * Sets {@code key} to {@code value} unless the key has a value in this store (committed, or
    * put by this store and not removed since); returns that value, or null when it set
    * {@code value}. A deduplication asks this of every row, so a store should answer it with one
@@ -38,6 +54,15 @@ public interface StateStore extends ReadStateStore {
    * {@link #put}, the store may keep the array as it is.
    */
   void remove(byte[] key);
+
+  /**
+   * {@link #remove}, from a caller that knows {@code key} has a value in this store now, as
+   * {@link #put(byte[], byte[], Presence)} is told. The store removes it as {@code remove}
+   * does whatever it is told; the default ignores what it is told.
+   */
+  default void remove(byte[] key, Presence before) {
+    remove(key);
+  }
 
   /**
    * Removes every key in {@code [from, to)}, the keys {@link #range} returns, where

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.millrace.spi.state.KeyValue;
 import io.millrace.spi.state.ReadStateStore;
 import io.millrace.spi.state.StateStore;
+import io.millrace.spi.state.StateStore.Presence;
 import io.millrace.spi.state.StateStoreId;
 import io.millrace.spi.state.StateStoreMetrics;
 import io.millrace.spi.state.StateStoreProvider;
@@ -664,6 +665,47 @@ public abstract class StateStoreContractSuite {
       history.check("T25", "(the latest) of store '" + id.storeName() + "' after its maintenance", harness.fresh(id),
           history.latest());
     }
+  }
+
+  @Test
+  @DisplayName("T26 writes told whether their key is there keep numKeys exact when told right, and write as put and"
+      + " remove do when told wrong")
+  void t26_writesToldPresence() {
+    // The runtime tells a store what its layout already says (a list's size says which indexes
+    // exist), so a store that counts its keys need not look each one up. What it is told may
+    // save a lookup; it may never change what is written.
+    StateStoreId id = harness.id();
+    StateStoreProvider provider = harness.fresh(id);
+    History history = new History();
+    history.commit("T26", provider, List.of(Change.put("a", "1"), Change.put("b", "2")));
+    StateStore store = provider.getStore(1);
+    store.put(StateData.bytes("a"), StateData.bytes("a told present"), Presence.PRESENT);
+    store.put(StateData.bytes("c"), StateData.bytes("c told absent"), Presence.ABSENT);
+    store.remove(StateData.bytes("b"), Presence.PRESENT);
+    store.put(StateData.bytes("b"), StateData.bytes("b again, told absent"), Presence.ABSENT);
+    store.remove(StateData.bytes("c"), Presence.PRESENT);
+    assertEquals(2, store.metrics().numKeys(), "T26: numKeys() after writes told rightly whether their keys were there"
+        + " (keys a, b)");
+    List<Change> right = List.of(Change.put("a", "a told present"), Change.put("b", "b again, told absent"));
+    StateData.assertContents("T26: the store after writes told rightly whether their keys were there",
+        Change.applied(history.version(1), right), StateData.contents("T26", store));
+    assertEquals(2, store.commit(), "T26: commit() of a store of version 1");
+    history.record(List.of(Change.put("a", "a told present"), Change.put("c", "c told absent"), Change.remove("b"),
+        Change.put("b", "b again, told absent"), Change.remove("c")));
+    history.checkAll("T26", "read by a fresh provider", harness.fresh(id));
+
+    StateStore wrong = provider.getStore(2);
+    wrong.put(StateData.bytes("d"), StateData.bytes("d told present"), Presence.PRESENT);
+    wrong.put(StateData.bytes("a"), StateData.bytes("a told absent"), Presence.ABSENT);
+    wrong.remove(StateData.bytes("missing"), Presence.PRESENT);
+    wrong.remove(StateData.bytes("b"), Presence.ABSENT);
+    List<Change> wrongly = List.of(Change.put("d", "d told present"), Change.put("a", "a told absent"),
+        Change.remove("missing"), Change.remove("b"));
+    StateData.assertContents("T26: the store after writes told wrongly whether their keys were there",
+        Change.applied(history.version(2), wrongly), StateData.contents("T26", wrong));
+    assertEquals(3, wrong.commit(), "T26: commit() of a store of version 2");
+    history.record(wrongly);
+    history.checkAll("T26", "read by a fresh provider after writes told wrongly", harness.fresh(id));
   }
 
   private static void commitT25(Map<StateStoreId, History> histories, Map<StateStoreId, StateStoreProvider> providers,

@@ -13,7 +13,7 @@ import org.junit.platform.testkit.engine.Events;
  * each broken provider fails exactly the rule it breaks.
  */
 class StateStoreSelfTest {
-  private static final int RULES = 25;
+  private static final int RULES = 26;
 
   /**
    * Runs {@code suite} and checks it fails exactly {@code rules}. Variants a child JVM cannot
@@ -91,8 +91,14 @@ class StateStoreSelfTest {
   }
 
   @Test
-  @DisplayName("a store that reports a wrong numKeys fails T12 only")
-  void miscountingStoreFailsT12() {
-    assertFailsExactly(MiscountingStateStoreSuite.class, "T12");
+  @DisplayName("a store that reports a wrong numKeys fails T12 and T26, the two rules that count keys")
+  void miscountingStoreFailsT12AndT26() {
+    assertFailsExactly(MiscountingStateStoreSuite.class, "T12", "T26");
+  }
+
+  @Test
+  @DisplayName("a store whose put told a key is present writes nothing when it is absent fails T26 only")
+  void claimTrustingStoreFailsT26() {
+    assertFailsExactly(ClaimTrustingStateStoreSuite.class, "T26");
   }
 }

@@ -1,6 +1,7 @@
 package io.millrace.runtime.state.keyed;
 
 import io.millrace.spi.data.Row;
+import io.millrace.spi.state.StateStore.Presence;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -20,6 +21,20 @@ public interface MapState {
   void put(Row mapKey, Row value);
 
   void remove(Row mapKey);
+
+  /**
+   * {@link #put}, from a caller that knows whether {@code mapKey} has a value now (an operator
+   * that read the key's entries), passed on to the store so it need not look the key up to keep
+   * its count ({@link Presence}). What is written is the same whatever it is told.
+   */
+  default void put(Row mapKey, Row value, Presence before) {
+    put(mapKey, value);
+  }
+
+  /** {@link #remove} of an entry the caller knows is there, told to the store as {@link #put(Row, Row, Presence)} is. */
+  default void remove(Row mapKey, Presence before) {
+    remove(mapKey);
+  }
 
   Iterator<Map.Entry<Row, Row>> iterator();
 

@@ -3,6 +3,7 @@ package io.millrace.runtime.state.keyed;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.state.KeyValue;
 import io.millrace.spi.state.StateStore;
+import io.millrace.spi.state.StateStore.Presence;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -12,7 +13,8 @@ import java.util.NoSuchElementException;
  * from 0), and the list's size under the key prefix itself. An append writes its element and the
  * size, never the elements before it, as Spark's join state keeps {@code keyToNumValues} beside
  * {@code keyWithIndexToValue}. Indexes are never negative, so a key's elements are the range
- * {@code [prefix + 0x00, prefix + 0x80)}.
+ * {@code [prefix + 0x00, prefix + 0x80)}. The size says which indexes exist, so every write
+ * tells the store whether its key is there ({@link Presence}) and needs no lookup.
  */
 final class StoreListState implements ListState {
   private static final int ELEMENTS_END = 0x80;
@@ -127,19 +129,19 @@ final class StoreListState implements ListState {
     byte[] prefix = scope.prefix();
     long old = size();
     for (int i = 0; i < encoded.length; i++) {
-      store.put(KeyLayout.withLong(prefix, i), encoded[i]);
+      store.put(KeyLayout.withLong(prefix, i), encoded[i], i < old ? Presence.PRESENT : Presence.ABSENT);
     }
     if (old > encoded.length) {
       if (store.supportsRangeScan()) {
         store.removeRange(KeyLayout.withLong(prefix, encoded.length), KeyLayout.withByte(prefix, ELEMENTS_END));
       } else {
         for (long i = encoded.length; i < old; i++) {
-          store.remove(KeyLayout.withLong(prefix, i));
+          store.remove(KeyLayout.withLong(prefix, i), Presence.PRESENT);
         }
       }
     }
     if (old != encoded.length) {
-      store.put(prefix, KeyLayout.longBytes(encoded.length));
+      store.put(prefix, KeyLayout.longBytes(encoded.length), old == 0 ? Presence.ABSENT : Presence.PRESENT);
     }
     sizeWritten(prefix, encoded.length);
   }
@@ -156,10 +158,11 @@ final class StoreListState implements ListState {
   /** Writes {@code elements} from index {@code size} on, and the new size. */
   private void write(byte[][] elements, long size) {
     byte[] prefix = scope.prefix();
+    Presence sizeBefore = size == 0 ? Presence.ABSENT : Presence.PRESENT;
     for (byte[] element : elements) {
-      store.put(KeyLayout.withLong(prefix, size++), element);
+      store.put(KeyLayout.withLong(prefix, size++), element, Presence.ABSENT);
     }
-    store.put(prefix, KeyLayout.longBytes(size));
+    store.put(prefix, KeyLayout.longBytes(size), sizeBefore);
     sizeWritten(prefix, size);
   }
 
@@ -179,9 +182,9 @@ final class StoreListState implements ListState {
       store.removeRange(prefix, KeyLayout.withByte(prefix, ELEMENTS_END));
     } else {
       for (long i = 0; i < size; i++) {
-        store.remove(KeyLayout.withLong(prefix, i));
+        store.remove(KeyLayout.withLong(prefix, i), Presence.PRESENT);
       }
-      store.remove(prefix);
+      store.remove(prefix, Presence.PRESENT);
     }
     sizeWritten(prefix, 0);
   }

@@ -3,6 +3,7 @@ package io.millrace.runtime.state.keyed;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.state.KeyValue;
 import io.millrace.spi.state.StateStore;
+import io.millrace.spi.state.StateStore.Presence;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -56,6 +57,17 @@ final class StoreMapState implements MapState {
   @Override
   public void remove(Row mapKey) {
     store.remove(entryKey(mapKey));
+  }
+
+  @Override
+  public void put(Row mapKey, Row value, Presence before) {
+    byte[] key = entryKey(mapKey);
+    store.put(key, values.encode(value), before);
+  }
+
+  @Override
+  public void remove(Row mapKey, Presence before) {
+    store.remove(entryKey(mapKey), before);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.millrace.runtime.state.keyed;
 
 import io.millrace.spi.state.KeyValue;
 import io.millrace.spi.state.StateStore;
+import io.millrace.spi.state.StateStore.Presence;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -18,6 +19,9 @@ import java.util.List;
  *   <li>by key: {@code 0x01, key prefix, mode, time}: a key's timers of a mode are one range,
  *       earliest first, for {@link #list} and for registering and deleting by key.</li>
  * </ul>
+ * Both are written together, so one lookup in the by-key index says whether a timer is set, and
+ * the four writes of a timer registered or deleted tell the store so ({@link Presence}) rather
+ * than have RocksDB look each key up again.
  */
 final class StoreTimerService implements TimerService {
   private static final byte BY_TIME = 0;
@@ -42,16 +46,22 @@ final class StoreTimerService implements TimerService {
   @Override
   public void register(TimeMode mode, long time) {
     byte[] prefix = scope.prefix();
-    store.put(byTime(mode, time, prefix), NO_VALUE);
-    store.put(byKey(prefix, mode, time), NO_VALUE);
+    byte[] byKey = byKey(prefix, mode, time);
+    if (store.get(byKey) == null) {
+      store.put(byTime(mode, time, prefix), NO_VALUE, Presence.ABSENT);
+      store.put(byKey, NO_VALUE, Presence.ABSENT);
+    }
     registered++;
   }
 
   @Override
   public void delete(TimeMode mode, long time) {
     byte[] prefix = scope.prefix();
-    store.remove(byTime(mode, time, prefix));
-    store.remove(byKey(prefix, mode, time));
+    byte[] byKey = byKey(prefix, mode, time);
+    if (store.get(byKey) != null) {
+      store.remove(byTime(mode, time, prefix), Presence.PRESENT);
+      store.remove(byKey, Presence.PRESENT);
+    }
     deleted++;
   }
 
@@ -96,8 +106,8 @@ final class StoreTimerService implements TimerService {
         next = null;
         long time = KeyLayout.timeAt(key, 2);
         byte[] prefix = Arrays.copyOfRange(key, BY_TIME_PREFIX_AT, key.length);
-        store.remove(key);
-        store.remove(byKey(prefix, mode, time));
+        store.remove(key, Presence.PRESENT);
+        store.remove(byKey(prefix, mode, time), Presence.PRESENT);
         fired++;
         byte[] encoded = Arrays.copyOfRange(prefix, KeyLayout.KEY_GROUP_BYTES, prefix.length);
         return new ExpiredTimer(scope.codec().decode(encoded), encoded, mode, time);

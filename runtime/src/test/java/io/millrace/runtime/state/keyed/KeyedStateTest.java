@@ -500,6 +500,76 @@ class KeyedStateTest {
         .containsEntry("numExpiredTimers", 0L);
   }
 
+  /**
+   * The writes of values, lists and timers tell the store whether their keys are there (so the
+   * rocksdb store keeps numKeys without a lookup); a wrong claim would show here as a wrong count.
+   */
+  @Test
+  void rowCountsStayExactThroughReadsUpdatesClearsAndTimerMoves() {
+    KeyedPartitionState v0 = fresh(0);
+    v0.setCurrentKey(Row.of("ann"));
+    v0.valueState("total").update(Row.of(1L, "never read"));
+    v0.listState("events").put(List.of(Row.of(1L, "a"), Row.of(2L, "b"), Row.of(3L, "c")));
+    v0.timers().registerEventTimeTimer(10);
+    v0.timers().registerEventTimeTimer(10);
+    v0.setCurrentKey(Row.of("bob"));
+    assertThat(v0.valueState("total").get()).isNull();
+    v0.valueState("total").update(Row.of(2L, "read absent first"));
+    v0.timers().registerEventTimeTimer(20);
+    v0.timers().delete(TimeMode.EVENT_TIME, 20);
+    v0.timers().delete(TimeMode.EVENT_TIME, 30);
+    v0.setCurrentKey(Row.of("cat"));
+    assertThat(v0.valueState("total").exists()).isFalse();
+    v0.valueState("total").clear();
+    v0.commit();
+    assertRowCounts(v0.metrics(), 2, 3 + 1, 1);
+
+    KeyedPartitionState v1 = fresh(1);
+    assertRowCounts(v1.metrics(), 2, 3 + 1, 1);
+    v1.setCurrentKey(Row.of("ann"));
+    assertThat(v1.valueState("total").get()).isEqualTo(Row.of(1L, "never read"));
+    v1.valueState("total").update(Row.of(11L, "read present first"));
+    v1.listState("events").put(List.of(Row.of(9L, "x"))); // shorter
+    v1.listState("events").append(Row.of(8L, "y"));
+    v1.timers().delete(TimeMode.EVENT_TIME, 10);
+    v1.timers().registerEventTimeTimer(15);
+    v1.setCurrentKey(Row.of("bob"));
+    assertThat(v1.valueState("total").exists()).isTrue();
+    v1.valueState("total").clear();
+    v1.valueState("total").clear();
+    v1.listState("events").append(Row.of(7L, "z"));
+    v1.setCurrentKey(Row.of("dan"));
+    v1.listState("events").put(List.of(Row.of(1L, "p"), Row.of(2L, "q")));
+    v1.listState("events").put(List.of(Row.of(3L, "r"), Row.of(4L, "s"), Row.of(5L, "t"))); // longer
+    v1.valueState("total").update(Row.of(4L, "written twice"));
+    v1.valueState("total").update(Row.of(5L, "written twice"));
+    v1.setCurrentKey(Row.of("eve"));
+    v1.listState("events").put(List.of(Row.of(6L, "u")));
+    v1.listState("events").clear();
+    v1.commit();
+    // total: ann, dan; events: ann 2 + size, bob 1 + size, dan 3 + size; timers: ann's 15
+    assertRowCounts(v1.metrics(), 2, 3 + 2 + 4, 1);
+
+    KeyedPartitionState v2 = fresh(2);
+    assertRowCounts(v2.metrics(), 2, 3 + 2 + 4, 1);
+    assertThat(list(v2.timers().expired(TimeMode.EVENT_TIME, 100))).extracting(ExpiredTimer::time).containsExactly(15L);
+    v2.setCurrentKey(Row.of("dan"));
+    v2.listState("events").clear();
+    v2.valueState("total").clear();
+    v2.commit();
+    assertRowCounts(v2.metrics(), 1, 3 + 2, 0);
+    assertRowCounts(fresh(3).metrics(), 1, 3 + 2, 0);
+    assertThat(dump(fresh(3), "ann", "bob", "dan")).containsExactly(
+        "ann total=[11, read present first] events=[[9, x], [8, y]] seen={} event=[] processing=[]",
+        "bob total=null events=[[7, z]] seen={} event=[] processing=[]",
+        "dan total=null events=[] seen={} event=[] processing=[]");
+  }
+
+  private static void assertRowCounts(KeyedStateMetrics m, long total, long events, long timers) {
+    assertThat(m.rowsTotal()).as("rows per variable").containsEntry("total", total).containsEntry("events", events);
+    assertThat(m.timers()).as("timers").isEqualTo(timers);
+  }
+
   @Test
   void aKeyOfAnotherPartitionIsRefused() {
     KeyedStateBackend backend = fixture.open(SPEC, 4);
