@@ -322,13 +322,21 @@ class TransformWithStateEvolutionTest {
   void listElementsAndMapValuesWidenedAcrossARestartReadTheirOldValues(String store) throws Exception {
     try (MillraceSession s = MillraceSession.builder().config("millrace.state.provider", store).build();
         MemoryStream m = MemoryStream.create("evolve-in", INPUT)) {
-      assertThat(run(s, m, () -> new Numbers(false), in("a", 1), in("a", 2), in("b", 3)))
+      // a's and b's lists are packed in one entry each; c's 200 elements outgrow one, an entry each
+      Row[] first = new Row[203];
+      first[0] = in("a", 1);
+      first[1] = in("a", 2);
+      first[2] = in("b", 3);
+      java.util.Arrays.fill(first, 3, first.length, in("c", 1));
+      assertThat(run(s, m, () -> new Numbers(false), first))
           .containsExactlyInAnyOrder(Row.of("a#list", 3L), Row.of("a#map", 3L), Row.of("b#list", 3L),
-              Row.of("b#map", 3L));
+              Row.of("b#map", 3L), Row.of("c#list", 200L), Row.of("c#map", 1L));
       assertThat(run(s, m, () -> new Numbers(true), in("a", 4)))
           .containsExactlyInAnyOrder(Row.of("a#list", 4_000_000_000_003L), Row.of("a#map", 7L));
       assertThat(run(s, m, () -> new Numbers(true), in("b", 5)))
           .containsExactlyInAnyOrder(Row.of("b#list", 5_000_000_000_003L), Row.of("b#map", 8L));
+      assertThat(run(s, m, () -> new Numbers(true), in("c", 2)))
+          .containsExactlyInAnyOrder(Row.of("c#list", 2_000_000_000_200L), Row.of("c#map", 3L));
     }
   }
 }

@@ -4,33 +4,45 @@ import io.millrace.spi.data.Row;
 import io.millrace.spi.state.KeyValue;
 import io.millrace.spi.state.StateStore;
 import io.millrace.spi.state.StateStore.Presence;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 
 /**
- * A {@link ListState} as one entry per element, {@code prefix + index} (eight big-endian bytes,
- * from 0), and the list's size under the key prefix itself. An append writes its element and the
- * size, never the elements before it, as Spark's join state keeps {@code keyToNumValues} beside
- * {@code keyWithIndexToValue}. Indexes are never negative, so a key's elements are the range
- * {@code [prefix + 0x00, prefix + 0x80)}. The size says which indexes exist, so every write
- * tells the store whether its key is there ({@link Presence}) and needs no lookup.
+ * A {@link ListState} in one of two layouts, told apart by the entry under the key prefix:
+ * <ul>
+ *   <li><b>packed</b>, while the list fits {@link PackedList#MAX_BYTES}: the whole list in that
+ *       one entry, so reading a key's list is one point lookup and writing it one put. Most
+ *       lists a processor keeps per key (a sessionizer's open sessions) are this short; on
+ *       RocksDB the iterator a range read needs cost more than the rest of the key's work.</li>
+ *   <li><b>one entry per element</b>, {@code prefix + index} (eight big-endian bytes, from 0),
+ *       with the list's size under the prefix: an append writes its element and the size, never
+ *       the elements before it, as Spark's join state keeps {@code keyToNumValues} beside
+ *       {@code keyWithIndexToValue}. Indexes are never negative, so a key's elements are the
+ *       range {@code [prefix + 0x00, prefix + 0x80)}.</li>
+ * </ul>
+ * A list moves to elements when an append or put outgrows a packed entry, and back when a put
+ * fits one. The prefix entry says which keys exist, so every write tells the store whether its
+ * key is there ({@link Presence}) and needs no lookup.
  */
 final class StoreListState implements ListState {
   private static final int ELEMENTS_END = 0x80;
+  private static final byte[][] NONE = new byte[0][];
 
   private final StateStore store;
   private final KeyScope scope;
   private final VariableCodec values;
   private final Scans scans;
   /**
-   * The size of the list of the key whose prefix is {@link #sizeOf} (the very array the scope
-   * gave; a new key brings a new one), as last read or written here: a processor that reads its
-   * list and then puts it back read the size from the store twice, a point lookup each, which
-   * on RocksDB is a call into the database. Only this object writes the variable's store.
+   * The prefix entry of the key whose prefix is {@link #headOf} (the very array the scope gave;
+   * a new key brings a new one), as last read or written here, null when the key has no list: a
+   * processor that reads its list and then puts it back would read it twice otherwise, a point
+   * lookup each, which on RocksDB is a call into the database. Only this object writes the
+   * variable's store.
    */
-  private byte[] sizeOf;
-  private long cachedSize;
+  private byte[] headOf;
+  private byte[] head;
 
   StoreListState(StateStore store, KeyScope scope, VariableCodec values, Scans scans) {
     this.store = store;
@@ -42,10 +54,14 @@ final class StoreListState implements ListState {
   @Override
   public Iterator<Row> get() {
     byte[] prefix = scope.prefix();
-    long size = size();
-    if (size == 0) {
+    byte[] head = head(prefix);
+    if (head == null) {
       return java.util.Collections.emptyIterator();
     }
+    if (PackedList.isPacked(head)) {
+      return Arrays.stream(PackedList.elements(head)).map(values::decode).iterator();
+    }
+    long size = KeyLayout.longAt(head, 0);
     if (!store.supportsRangeScan()) {
       return byIndex(prefix, size);
     }
@@ -91,29 +107,49 @@ final class StoreListState implements ListState {
 
   @Override
   public long size() {
-    byte[] prefix = scope.prefix();
-    if (prefix != sizeOf) {
-      byte[] size = store.get(prefix);
-      cachedSize = size == null ? 0 : KeyLayout.longAt(size, 0);
-      sizeOf = prefix;
-    }
-    return cachedSize;
+    byte[] head = head(scope.prefix());
+    return head == null ? 0 : PackedList.isPacked(head) ? PackedList.count(head) : KeyLayout.longAt(head, 0);
   }
 
-  private void sizeWritten(byte[] prefix, long size) {
-    sizeOf = prefix;
-    cachedSize = size;
+  private byte[] head(byte[] prefix) {
+    if (prefix != headOf) {
+      head = store.get(prefix);
+      headOf = prefix;
+    }
+    return head;
+  }
+
+  private void headWritten(byte[] prefix, byte[] written) {
+    headOf = prefix;
+    head = written;
   }
 
   @Override
   public void append(Row value) {
-    write(new byte[][] {values.encode(value)}, size());
+    append(new byte[][] {values.encode(value)});
   }
 
   @Override
   public void appendAll(List<Row> rows) {
     if (!rows.isEmpty()) {
-      write(encode(rows), size());
+      append(encode(rows));
+    }
+  }
+
+  private void append(byte[][] added) {
+    byte[] prefix = scope.prefix();
+    byte[] head = head(prefix);
+    if (head != null && !PackedList.isPacked(head)) {
+      writeElements(prefix, added, KeyLayout.longAt(head, 0));
+      return;
+    }
+    byte[][] kept = head == null ? NONE : PackedList.elements(head);
+    if (PackedList.length(kept, added) <= PackedList.MAX_BYTES) {
+      writePacked(prefix, PackedList.pack(kept, added), head);
+    } else {
+      byte[][] all = Arrays.copyOf(kept, kept.length + added.length);
+      System.arraycopy(added, 0, all, kept.length, added.length);
+      writeElements(prefix, all, 0);
     }
   }
 
@@ -124,26 +160,28 @@ final class StoreListState implements ListState {
       clear();
       return;
     }
-    // In place: the indexes the new list shares with the old one are overwritten rather than
-    // removed and written again (a sessionizer puts its list back each batch, mostly as long).
     byte[] prefix = scope.prefix();
-    long old = size();
+    byte[] head = head(prefix);
+    boolean elementsBefore = head != null && !PackedList.isPacked(head);
+    if (PackedList.length(encoded, NONE) <= PackedList.MAX_BYTES) {
+      if (elementsBefore) {
+        removeElements(prefix, 0, KeyLayout.longAt(head, 0));
+      }
+      writePacked(prefix, PackedList.pack(encoded, NONE), head);
+      return;
+    }
+    // In place: the indexes the new list shares with the old one are overwritten rather than
+    // removed and written again.
+    long old = elementsBefore ? KeyLayout.longAt(head, 0) : 0;
     for (int i = 0; i < encoded.length; i++) {
       store.put(KeyLayout.withLong(prefix, i), encoded[i], i < old ? Presence.PRESENT : Presence.ABSENT);
     }
-    if (old > encoded.length) {
-      if (store.supportsRangeScan()) {
-        store.removeRange(KeyLayout.withLong(prefix, encoded.length), KeyLayout.withByte(prefix, ELEMENTS_END));
-      } else {
-        for (long i = encoded.length; i < old; i++) {
-          store.remove(KeyLayout.withLong(prefix, i), Presence.PRESENT);
-        }
-      }
-    }
+    removeElements(prefix, encoded.length, old);
     if (old != encoded.length) {
-      store.put(prefix, KeyLayout.longBytes(encoded.length), old == 0 ? Presence.ABSENT : Presence.PRESENT);
+      byte[] size = KeyLayout.longBytes(encoded.length);
+      store.put(prefix, size, head == null ? Presence.ABSENT : Presence.PRESENT);
+      headWritten(prefix, size);
     }
-    sizeWritten(prefix, encoded.length);
   }
 
   /** Encoded before anything is written, so a row that does not fit leaves the list as it was. */
@@ -155,37 +193,55 @@ final class StoreListState implements ListState {
     return encoded;
   }
 
-  /** Writes {@code elements} from index {@code size} on, and the new size. */
-  private void write(byte[][] elements, long size) {
-    byte[] prefix = scope.prefix();
-    Presence sizeBefore = size == 0 ? Presence.ABSENT : Presence.PRESENT;
+  private void writePacked(byte[] prefix, byte[] packed, byte[] headBefore) {
+    store.put(prefix, packed, headBefore == null ? Presence.ABSENT : Presence.PRESENT);
+    headWritten(prefix, packed);
+  }
+
+  /**
+   * Writes {@code elements} as element entries from index {@code size} on, and the new size;
+   * entries from {@code size} on do not exist (a list's elements end at its size).
+   */
+  private void writeElements(byte[] prefix, byte[][] elements, long size) {
+    Presence headBefore = head(prefix) == null ? Presence.ABSENT : Presence.PRESENT;
     for (byte[] element : elements) {
       store.put(KeyLayout.withLong(prefix, size++), element, Presence.ABSENT);
     }
-    store.put(prefix, KeyLayout.longBytes(size), sizeBefore);
-    sizeWritten(prefix, size);
+    byte[] written = KeyLayout.longBytes(size);
+    store.put(prefix, written, headBefore);
+    headWritten(prefix, written);
+  }
+
+  /** Removes the element entries of indexes {@code [from, to)}, which exist. */
+  private void removeElements(byte[] prefix, long from, long to) {
+    if (from >= to) {
+      return;
+    }
+    if (store.supportsRangeScan()) {
+      store.removeRange(KeyLayout.withLong(prefix, from), KeyLayout.withByte(prefix, ELEMENTS_END));
+    } else {
+      for (long i = from; i < to; i++) {
+        store.remove(KeyLayout.withLong(prefix, i), Presence.PRESENT);
+      }
+    }
   }
 
   @Override
   public boolean exists() {
-    return size() > 0; // the size entry is there iff the list has elements
+    return head(scope.prefix()) != null; // the prefix entry is there iff the list has elements
   }
 
   @Override
   public void clear() {
     byte[] prefix = scope.prefix();
-    long size = size();
-    if (size == 0) {
+    byte[] head = head(prefix);
+    if (head == null) {
       return; // nothing stored: no range to scan
     }
-    if (store.supportsRangeScan()) {
-      store.removeRange(prefix, KeyLayout.withByte(prefix, ELEMENTS_END));
-    } else {
-      for (long i = 0; i < size; i++) {
-        store.remove(KeyLayout.withLong(prefix, i), Presence.PRESENT);
-      }
-      store.remove(prefix, Presence.PRESENT);
+    if (!PackedList.isPacked(head)) {
+      removeElements(prefix, 0, KeyLayout.longAt(head, 0));
     }
-    sizeWritten(prefix, 0);
+    store.remove(prefix, Presence.PRESENT);
+    headWritten(prefix, null);
   }
 }

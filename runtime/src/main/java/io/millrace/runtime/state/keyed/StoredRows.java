@@ -39,19 +39,30 @@ final class StoredRows {
         boolean element = listPrefix != null && key.length == listPrefix.length + Long.BYTES
             && KeyLayout.startsWith(key, listPrefix);
         if (!element) {
-          listPrefix = key; // a size entry
+          listPrefix = key; // a size entry, or a whole list packed
+          if (skip == 0 && PackedList.isPacked(kv.value())) {
+            byte[][] elements = PackedList.elements(kv.value());
+            for (int i = 0; i < elements.length; i++) {
+              elements[i] = convert(elements[i], before, after, from, v.valueSchema());
+            }
+            store.put(key, PackedList.pack(elements, new byte[0][]), StateStore.Presence.PRESENT);
+            converted += elements.length;
+          }
           continue;
         }
       }
       byte[] value = kv.value();
-      byte[] row = after.encode(StateSchemaEvolution.read(before.decode(Arrays.copyOfRange(value, skip, value.length)),
-          from, v.valueSchema()));
+      byte[] row = convert(Arrays.copyOfRange(value, skip, value.length), before, after, from, v.valueSchema());
       byte[] out = new byte[skip + row.length];
       System.arraycopy(value, 0, out, 0, skip);
       System.arraycopy(row, 0, out, skip, row.length);
-      store.put(key, out);
+      store.put(key, out, StateStore.Presence.PRESENT);
       converted++;
     }
     return converted;
+  }
+
+  private static byte[] convert(byte[] row, RowCodec before, RowCodec after, Schema from, Schema to) {
+    return after.encode(StateSchemaEvolution.read(before.decode(row), from, to));
   }
 }

@@ -489,13 +489,14 @@ class KeyedStateTest {
     v0.timers().delete(TimeMode.EVENT_TIME, 99);
     v0.commit();
     KeyedStateMetrics m = v0.metrics();
-    assertThat(m.rowsTotal()).containsExactly(Map.entry("total", 2L), Map.entry("events", 3L), Map.entry("seen", 1L));
+    // ann's two events are one entry: a short list is packed
+    assertThat(m.rowsTotal()).containsExactly(Map.entry("total", 2L), Map.entry("events", 1L), Map.entry("seen", 1L));
     assertThat(m.timers()).isEqualTo(3);
     assertThat(m.timersRegistered()).isEqualTo(3);
     assertThat(m.timersDeleted()).isEqualTo(1);
-    assertThat(m.totalRows()).isEqualTo(2 + 3 + 1 + 6);
+    assertThat(m.totalRows()).isEqualTo(2 + 1 + 1 + 6);
     assertThat(m.memoryUsedBytes()).isPositive();
-    assertThat(m.plus(m).customMetrics()).containsEntry("numRowsTotal.events", 6L).containsEntry("numTimers", 6L)
+    assertThat(m.plus(m).customMetrics()).containsEntry("numRowsTotal.events", 2L).containsEntry("numTimers", 6L)
         .containsEntry("numRegisteredTimers", 6L).containsEntry("numDeletedTimers", 2L)
         .containsEntry("numExpiredTimers", 0L);
   }
@@ -503,9 +504,11 @@ class KeyedStateTest {
   /**
    * The writes of values, lists and timers tell the store whether their keys are there (so the
    * rocksdb store keeps numKeys without a lookup); a wrong claim would show here as a wrong count.
+   * Lists up to 1 KB are one packed entry, longer ones an entry per element plus their size:
+   * both layouts and the moves between them are counted.
    */
   @Test
-  void rowCountsStayExactThroughReadsUpdatesClearsAndTimerMoves() {
+  void rowCountsStayExactThroughReadsUpdatesClearsListLayoutsAndTimerMoves() {
     KeyedPartitionState v0 = fresh(0);
     v0.setCurrentKey(Row.of("ann"));
     v0.valueState("total").update(Row.of(1L, "never read"));
@@ -521,15 +524,18 @@ class KeyedStateTest {
     v0.setCurrentKey(Row.of("cat"));
     assertThat(v0.valueState("total").exists()).isFalse();
     v0.valueState("total").clear();
+    v0.setCurrentKey(Row.of("fay"));
+    v0.listState("events").put(List.of(big(1), big(2), big(3)));
     v0.commit();
-    assertRowCounts(v0.metrics(), 2, 3 + 1, 1);
+    // events: ann's list packed, fay's three elements and size
+    assertRowCounts(v0.metrics(), 2, 1 + 4, 1);
 
     KeyedPartitionState v1 = fresh(1);
-    assertRowCounts(v1.metrics(), 2, 3 + 1, 1);
+    assertRowCounts(v1.metrics(), 2, 1 + 4, 1);
     v1.setCurrentKey(Row.of("ann"));
     assertThat(v1.valueState("total").get()).isEqualTo(Row.of(1L, "never read"));
     v1.valueState("total").update(Row.of(11L, "read present first"));
-    v1.listState("events").put(List.of(Row.of(9L, "x"))); // shorter
+    v1.listState("events").put(List.of(Row.of(9L, "x")));
     v1.listState("events").append(Row.of(8L, "y"));
     v1.timers().delete(TimeMode.EVENT_TIME, 10);
     v1.timers().registerEventTimeTimer(15);
@@ -540,29 +546,55 @@ class KeyedStateTest {
     v1.listState("events").append(Row.of(7L, "z"));
     v1.setCurrentKey(Row.of("dan"));
     v1.listState("events").put(List.of(Row.of(1L, "p"), Row.of(2L, "q")));
-    v1.listState("events").put(List.of(Row.of(3L, "r"), Row.of(4L, "s"), Row.of(5L, "t"))); // longer
+    v1.listState("events").put(List.of(Row.of(3L, "r"), Row.of(4L, "s"), Row.of(5L, "t")));
     v1.valueState("total").update(Row.of(4L, "written twice"));
     v1.valueState("total").update(Row.of(5L, "written twice"));
     v1.setCurrentKey(Row.of("eve"));
     v1.listState("events").put(List.of(Row.of(6L, "u")));
     v1.listState("events").clear();
+    v1.setCurrentKey(Row.of("fay"));
+    v1.listState("events").put(List.of(big(4), big(5), big(6), big(7))); // longer, in place
+    v1.setCurrentKey(Row.of("gus"));
+    v1.listState("events").append(big(1));
+    v1.listState("events").append(big(2));
+    v1.listState("events").append(big(3)); // outgrows its packed entry
+    v1.setCurrentKey(Row.of("hal"));
+    v1.listState("events").put(List.of(big(1), big(2), big(3)));
+    v1.listState("events").put(List.of(Row.of(1L, "short again"))); // packed again
     v1.commit();
-    // total: ann, dan; events: ann 2 + size, bob 1 + size, dan 3 + size; timers: ann's 15
-    assertRowCounts(v1.metrics(), 2, 3 + 2 + 4, 1);
+    // total: ann, dan; events: ann, bob, dan packed, fay 4 + size, gus 3 + size, hal packed
+    assertRowCounts(v1.metrics(), 2, 3 + 5 + 4 + 1, 1);
 
     KeyedPartitionState v2 = fresh(2);
-    assertRowCounts(v2.metrics(), 2, 3 + 2 + 4, 1);
+    assertRowCounts(v2.metrics(), 2, 3 + 5 + 4 + 1, 1);
     assertThat(list(v2.timers().expired(TimeMode.EVENT_TIME, 100))).extracting(ExpiredTimer::time).containsExactly(15L);
     v2.setCurrentKey(Row.of("dan"));
     v2.listState("events").clear();
     v2.valueState("total").clear();
+    v2.setCurrentKey(Row.of("fay"));
+    v2.listState("events").put(List.of(big(8), big(9), big(10))); // shorter, in place
+    v2.setCurrentKey(Row.of("gus"));
+    v2.listState("events").clear();
     v2.commit();
-    assertRowCounts(v2.metrics(), 1, 3 + 2, 0);
-    assertRowCounts(fresh(3).metrics(), 1, 3 + 2, 0);
-    assertThat(dump(fresh(3), "ann", "bob", "dan")).containsExactly(
+    assertRowCounts(v2.metrics(), 1, 2 + 4 + 1, 0);
+
+    KeyedPartitionState v3 = fresh(3);
+    assertRowCounts(v3.metrics(), 1, 2 + 4 + 1, 0);
+    assertThat(dump(v3, "ann", "bob", "dan", "gus")).containsExactly(
         "ann total=[11, read present first] events=[[9, x], [8, y]] seen={} event=[] processing=[]",
         "bob total=null events=[[7, z]] seen={} event=[] processing=[]",
-        "dan total=null events=[] seen={} event=[] processing=[]");
+        "dan total=null events=[] seen={} event=[] processing=[]",
+        "gus total=null events=[] seen={} event=[] processing=[]");
+    v3.setCurrentKey(Row.of("fay"));
+    assertThat(rows(v3.listState("events").get())).containsExactly(big(8), big(9), big(10));
+    assertThat(v3.listState("events").size()).isEqualTo(3);
+    v3.setCurrentKey(Row.of("hal"));
+    assertThat(rows(v3.listState("events").get())).containsExactly(Row.of(1L, "short again"));
+  }
+
+  /** An element of 400 bytes and more: three of them outgrow a packed list. */
+  private static Row big(long id) {
+    return Row.of(id, ("element " + id + " ").repeat(40));
   }
 
   private static void assertRowCounts(KeyedStateMetrics m, long total, long events, long timers) {
