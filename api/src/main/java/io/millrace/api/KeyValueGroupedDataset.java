@@ -45,6 +45,22 @@ public final class KeyValueGroupedDataset {
   }
 
   /**
+   * As {@link #transformWithState(Supplier, TimeMode, OutputMode, Schema)} under
+   * {@link TimeMode#EVENT_TIME}, with {@code eventTimeColumnName}, a TIMESTAMP column of
+   * {@code outputSchema}, made the event time of the rows it emits (Spark 4.0's overload): an
+   * operator after it (a window aggregation or a deduplication on that column, a join) takes it
+   * as its watermarked event time, with the delay of the {@code withWatermark} before this one.
+   * The rows must not be late themselves: one at or before the watermark that decides this
+   * batch's late input rows fails the query, naming the row, as in Spark. The input needs a
+   * {@code withWatermark}.
+   */
+  public Dataset transformWithState(Supplier<? extends StatefulProcessor<Row, Row, Row>> processor,
+      String eventTimeColumnName, OutputMode outputMode, Schema outputSchema) {
+    return new Dataset(session, new PlanNode.TransformWithState(child, keyColumns, processor, TimeMode.EVENT_TIME,
+        outputMode, outputSchema, null, java.util.Objects.requireNonNull(eventTimeColumnName, "eventTimeColumnName")));
+  }
+
+  /**
    * As {@link #transformWithState(Supplier, TimeMode, OutputMode, Schema)}, with the state
    * starting from {@code initialState} (Spark 4.0's overload with a
    * {@code StatefulProcessorWithInitialState}): a static dataset ({@code session.read()}, with
@@ -60,7 +76,20 @@ public final class KeyValueGroupedDataset {
       Supplier<? extends StatefulProcessorWithInitialState<Row, Row, Row, Row>> processor, TimeMode timeMode,
       OutputMode outputMode, Schema outputSchema, KeyValueGroupedDataset initialState) {
     return new Dataset(session, new PlanNode.TransformWithState(child, keyColumns, processor, timeMode, outputMode,
-        outputSchema, initialStateOf(initialState)));
+        outputSchema, initialStateOf(initialState), null));
+  }
+
+  /**
+   * As {@link #transformWithState(Supplier, TimeMode, OutputMode, Schema, KeyValueGroupedDataset)}
+   * under {@link TimeMode#EVENT_TIME}, with {@code eventTimeColumnName} made the event time of
+   * what it emits, as {@link #transformWithState(Supplier, String, OutputMode, Schema)} does.
+   */
+  public Dataset transformWithState(
+      Supplier<? extends StatefulProcessorWithInitialState<Row, Row, Row, Row>> processor, String eventTimeColumnName,
+      OutputMode outputMode, Schema outputSchema, KeyValueGroupedDataset initialState) {
+    return new Dataset(session, new PlanNode.TransformWithState(child, keyColumns, processor, TimeMode.EVENT_TIME,
+        outputMode, outputSchema, initialStateOf(initialState),
+        java.util.Objects.requireNonNull(eventTimeColumnName, "eventTimeColumnName")));
   }
 
   private PlanNode.InitialState initialStateOf(KeyValueGroupedDataset initialState) {

@@ -208,13 +208,22 @@ public sealed interface PlanNode {
       java.util.function.Supplier<? extends io.millrace.api.state.StatefulProcessor<io.millrace.spi.data.Row,
           io.millrace.spi.data.Row, io.millrace.spi.data.Row>> processor,
       io.millrace.api.state.TimeMode timeMode, io.millrace.spi.sink.OutputMode outputMode, Schema outputSchema,
-      InitialState initialState) implements PlanNode {
+      InitialState initialState, String eventTimeColumn) implements PlanNode {
+    /**
+     * @param initialState null without one
+     * @param eventTimeColumn the output column made the event time of what follows (Spark's
+     *     {@code eventTimeColumnName}; the time mode is then event time), or null
+     */
     public TransformWithState {
       keyColumns = List.copyOf(keyColumns);
       Objects.requireNonNull(processor, "processor");
       Objects.requireNonNull(timeMode, "timeMode");
       Objects.requireNonNull(outputMode, "outputMode");
       Objects.requireNonNull(outputSchema, "outputSchema");
+      if (eventTimeColumn != null && timeMode != io.millrace.api.state.TimeMode.EVENT_TIME) {
+        throw new IllegalArgumentException("an eventTimeColumnName ('" + eventTimeColumn + "') needs the event-time time"
+            + " mode, not " + timeMode);
+      }
     }
 
     /** Without an initial state. */
@@ -222,7 +231,7 @@ public sealed interface PlanNode {
         java.util.function.Supplier<? extends io.millrace.api.state.StatefulProcessor<io.millrace.spi.data.Row,
             io.millrace.spi.data.Row, io.millrace.spi.data.Row>> processor,
         io.millrace.api.state.TimeMode timeMode, io.millrace.spi.sink.OutputMode outputMode, Schema outputSchema) {
-      this(child, keyColumns, processor, timeMode, outputMode, outputSchema, null);
+      this(child, keyColumns, processor, timeMode, outputMode, outputSchema, null, null);
     }
 
     @Override

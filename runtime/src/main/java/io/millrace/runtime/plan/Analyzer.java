@@ -226,6 +226,14 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
     if (t.initialState() != null) {
       plan = plan.withInitialState(initialState(t.initialState(), "transformWithState"), t.initialState().keyColumns());
     }
+    if (t.eventTimeColumn() != null) {
+      if (input.eventTime().isEmpty()) {
+        throw new AnalysisException("transformWithState cannot make '" + t.eventTimeColumn() + "' the event time of its"
+            + " output without a watermark on its input: its delay is the input's (Spark's"
+            + " CANNOT_ASSIGN_EVENT_TIME_COLUMN_WITHOUT_WATERMARK); add withWatermark(..) before groupByKey");
+      }
+      plan = plan.withEventTimeOutput(t.eventTimeColumn());
+    }
     return new ResolvedPlan.TransformWithState(input, plan);
   }
 

@@ -71,7 +71,7 @@ public final class ApiPlans {
       return new LogicalPlan.Deduplicate(translate(n.child()), n.columns(), n.withinWatermark());
     } else if (node instanceof PlanNode.TransformWithState n) {
       return new LogicalPlan.TransformWithState(translate(n.child()), n.keyColumns(), n.processor(), n.timeMode(),
-          n.outputMode(), n.outputSchema(), initialState(n.initialState()));
+          n.outputMode(), n.outputSchema(), initialState(n.initialState()), n.eventTimeColumn());
     } else if (node instanceof PlanNode.FlatMapGroupsWithState n) {
       return new LogicalPlan.FlatMapGroupsWithState(translate(n.child()), n.keyColumns(), n.function(), n.stateCodec(),
           n.outputMode(), n.outputSchema(), n.timeout(), n.mapGroups(), initialState(n.initialState()));

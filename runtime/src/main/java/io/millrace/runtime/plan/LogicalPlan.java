@@ -292,23 +292,25 @@ public sealed interface LogicalPlan {
       java.util.function.Supplier<? extends io.millrace.api.state.StatefulProcessor<io.millrace.spi.data.Row,
           io.millrace.spi.data.Row, io.millrace.spi.data.Row>> processor,
       io.millrace.api.state.TimeMode timeMode, io.millrace.spi.sink.OutputMode outputMode,
-      io.millrace.spi.data.Schema outputSchema, InitialState initialState) implements UnaryNode {
+      io.millrace.spi.data.Schema outputSchema, InitialState initialState, String eventTimeColumn)
+      implements UnaryNode {
     public TransformWithState {
       keyColumns = List.copyOf(keyColumns);
     }
 
-    /** Without an initial state. */
+    /** Without an initial state or an event-time column. */
     public TransformWithState(LogicalPlan child, List<String> keyColumns,
         java.util.function.Supplier<? extends io.millrace.api.state.StatefulProcessor<io.millrace.spi.data.Row,
             io.millrace.spi.data.Row, io.millrace.spi.data.Row>> processor,
         io.millrace.api.state.TimeMode timeMode, io.millrace.spi.sink.OutputMode outputMode,
         io.millrace.spi.data.Schema outputSchema) {
-      this(child, keyColumns, processor, timeMode, outputMode, outputSchema, null);
+      this(child, keyColumns, processor, timeMode, outputMode, outputSchema, null, null);
     }
 
     @Override
     public LogicalPlan withChild(LogicalPlan child) {
-      return new TransformWithState(child, keyColumns, processor, timeMode, outputMode, outputSchema, initialState);
+      return new TransformWithState(child, keyColumns, processor, timeMode, outputMode, outputSchema, initialState,
+          eventTimeColumn);
     }
 
     @Override
@@ -319,7 +321,8 @@ public sealed interface LogicalPlan {
     @Override
     public String describe() {
       return "keys=" + keyColumns + " timeMode=" + timeMode + " outputMode=" + outputMode
-          + (initialState == null ? "" : " initialState=keys" + initialState.keyColumns());
+          + (initialState == null ? "" : " initialState=keys" + initialState.keyColumns())
+          + (eventTimeColumn == null ? "" : " eventTimeColumn=" + eventTimeColumn);
     }
 
     @Override

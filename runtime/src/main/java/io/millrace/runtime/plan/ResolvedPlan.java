@@ -287,7 +287,11 @@ public sealed interface ResolvedPlan {
     }
   }
 
-  /** User code keeping state per key; its output carries no event time (Spark's without eventTimeColumnName). */
+  /**
+   * User code keeping state per key. Its output carries no event time, unless it was given an
+   * {@code eventTimeColumnName}: that column, with the delay of the watermark its input carries
+   * (Spark's {@code UpdateEventTimeWatermarkColumn} takes the first one upstream).
+   */
   record TransformWithState(ResolvedPlan child, io.millrace.runtime.state.TransformWithStatePlan plan)
       implements UnaryNode {
     @Override
@@ -302,12 +306,13 @@ public sealed interface ResolvedPlan {
 
     @Override
     public Optional<EventTime> eventTime() {
-      return Optional.empty();
+      return plan.eventTimeOutput().map(c -> new EventTime(c, child.eventTime().orElseThrow().delayMillis()));
     }
 
     @Override
     public String describe() {
-      return plan.operatorName() + " " + plan.keySchema().names();
+      return plan.operatorName() + " " + plan.keySchema().names()
+          + plan.eventTimeOutput().map(c -> " eventTime=" + c).orElse("");
     }
 
     @Override

@@ -104,6 +104,9 @@ public final class StatefulTransformWithState implements StatefulOperator {
       late += ((KeyedRows) in).late();
     }
     long nowMs = Math.floorDiv(context.batchTimestampMicros(), 1000L);
+    // With an eventTimeColumnName no row may be emitted late for the operators after it: at or
+    // before the watermark this batch's input rows are late by, as Spark's UpdateEventTimeColumnExec.
+    long lateMicros = inputs.isEmpty() ? Long.MIN_VALUE : ((KeyedRows) inputs.get(0)).lateWatermarkMicros();
     initialRows = InitialStateRows.forBatch(plan, batchId, keyCodec, keyGroups, context);
     initialStateNanos.reset();
     List<Future<Prepared>> tasks = new ArrayList<>();
@@ -112,7 +115,7 @@ public final class StatefulTransformWithState implements StatefulOperator {
       tasks.add(pool.submit(() -> {
         KeyedPartitionState state = backend.begin(partition, batchId);
         try {
-          return process(state, partition, inputs, nowMs, watermarkMicros);
+          return process(state, partition, inputs, nowMs, watermarkMicros, lateMicros);
         } catch (Exception | Error e) {
           abortKeeping(state, e);
           throw e;
@@ -172,20 +175,22 @@ public final class StatefulTransformWithState implements StatefulOperator {
   }
 
   private Prepared process(KeyedPartitionState state, int partition, List<PartitionInput> inputs, long nowMs,
-      long watermarkMicros) {
+      long watermarkMicros, long lateMicros) {
     StatefulProcessor<Row, Row, Row> processor = plan.newProcessor();
     ProcessorHandle handle = new ProcessorHandle(state, plan.spec(), plan.timeMode());
     state.setProcessingTime(nowMs);
     processor.setHandle(handle);
     try {
-      return runProcessor(processor, handle, state, partition, inputs, nowMs, watermarkMicros);
+      return runProcessor(processor, handle, state, partition, inputs, nowMs, watermarkMicros,
+          new ProcessorOutput(plan, lateMicros));
     } finally {
       processor.close(); // after a failure too, as Spark's task completion closes it
     }
   }
 
   private Prepared runProcessor(StatefulProcessor<Row, Row, Row> processor, ProcessorHandle handle,
-      KeyedPartitionState state, int partition, List<PartitionInput> inputs, long nowMs, long watermarkMicros) {
+      KeyedPartitionState state, int partition, List<PartitionInput> inputs, long nowMs, long watermarkMicros,
+      ProcessorOutput output) {
     processor.init(plan.outputMode(), plan.timeMode());
     // A streaming query always has a watermark in Spark, 0 until one moves it, whatever the time
     // mode (its probe: wmMs=0 under processing time without withWatermark).
@@ -209,7 +214,7 @@ public final class StatefulTransformWithState implements StatefulOperator {
     if (initialKeys.isEmpty()) {
       for (int g : byKey.sortedGroups()) {
         state.setCurrentEncodedKey(byKey.key(g));
-        emit(processor.handleInputRows(state.currentKey(), byKey.rows(g), times), out);
+        output.emit(processor.handleInputRows(state.currentKey(), byKey.rows(g), times), out);
       }
     } else {
       // Keys with initial state only are called too ([flat]MapGroupsWithState), in key order with the input's.
@@ -220,7 +225,7 @@ public final class StatefulTransformWithState implements StatefulOperator {
       }
       for (Map.Entry<byte[], Iterator<Row>> e : calls.entrySet()) {
         state.setCurrentEncodedKey(e.getKey());
-        emit(processor.handleInputRows(state.currentKey(), e.getValue(), times), out);
+        output.emit(processor.handleInputRows(state.currentKey(), e.getValue(), times), out);
       }
     }
     long t1 = System.nanoTime();
@@ -234,7 +239,7 @@ public final class StatefulTransformWithState implements StatefulOperator {
         state.setCurrentEncodedKey(t.encodedKey());
         long expiryMs = handle.toMs(t.time());
         ExpiredTimerInfo info = () -> expiryMs;
-        emit(processor.handleExpiredTimer(t.key(), times, info), out);
+        output.emit(processor.handleExpiredTimer(t.key(), times, info), out);
       }
     }
     long t2 = System.nanoTime();
@@ -245,21 +250,6 @@ public final class StatefulTransformWithState implements StatefulOperator {
         ? state.timers().earliest(io.millrace.runtime.state.keyed.TimeMode.PROCESSING_TIME).orElse(Long.MAX_VALUE)
         : Long.MAX_VALUE;
     return new Prepared(state, out, handle.updated, handle.removed + expired, next, new Timings(t1 - t0, t2 - t1, t3 - t2));
-  }
-
-  private void emit(Iterator<Row> rows, List<Row> out) {
-    if (rows == null) {
-      return;
-    }
-    int width = plan.outputSchema().size();
-    while (rows.hasNext()) {
-      Row r = rows.next();
-      if (r == null || r.size() != width) {
-        throw new IllegalStateException(plan.processorName() + " returned " + r + ", not a row of the output schema "
-            + plan.outputSchema());
-      }
-      out.add(r);
-    }
   }
 
   private static List<Prepared> await(List<Future<Prepared>> tasks) throws Exception {

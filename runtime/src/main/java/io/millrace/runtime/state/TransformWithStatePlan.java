@@ -58,12 +58,15 @@ public final class TransformWithStatePlan {
   private final TimeColumn eventTime;
   /** Set for a {@code [flat]MapGroupsWithState}; null for a transformWithState. */
   private final GroupsWithState groupsWithState;
+  /** The output column holding the event time of what it emits ({@code eventTimeColumnName}); -1 without one. */
+  private final int eventTimeOutput;
 
   private TransformWithStatePlan(int[] keyColumns, Schema keySchema,
       Supplier<? extends StatefulProcessor<Row, Row, Row>> processor, TimeMode timeMode, OutputMode outputMode,
       Schema outputSchema, KeyedStateSpec spec, TimeColumn eventTime, GroupsWithState groupsWithState,
-      InitialState initialState) {
+      InitialState initialState, int eventTimeOutput) {
     this.groupsWithState = groupsWithState;
+    this.eventTimeOutput = eventTimeOutput;
     this.initialState = initialState;
     this.keyColumns = keyColumns;
     this.keySchema = keySchema;
@@ -174,7 +177,7 @@ public final class TransformWithStatePlan {
     TimeColumn eventTime = timeMode == TimeMode.EVENT_TIME
         ? TimeColumn.of(input, eventTimeColumn.map(input::indexOf).orElse(-1)) : TimeColumn.NONE;
     return new TransformWithStatePlan(columns, keySchema, processor, timeMode, outputMode, outputSchema, spec,
-        eventTime, groupsWithState, null);
+        eventTime, groupsWithState, null, -1);
   }
 
   /**
@@ -190,7 +193,37 @@ public final class TransformWithStatePlan {
     }
     return new TransformWithStatePlan(this.keyColumns, keySchema, processor, timeMode, outputMode, outputSchema, spec,
         eventTime, groupsWithState, new InitialState(source, initialKeyColumns(apiName(), source, keyColumns,
-            keySchema)));
+            keySchema)), eventTimeOutput);
+  }
+
+  /**
+   * This transformWithState with its output's {@code column} made the event time of what it
+   * emits (Spark's {@code eventTimeColumnName}).
+   *
+   * @throws AnalysisException for a column the output schema lacks or one that is not a TIMESTAMP
+   */
+  public TransformWithStatePlan withEventTimeOutput(String column) {
+    int index = outputSchema.indexOf(column);
+    if (index < 0) {
+      throw new AnalysisException("transformWithState: the eventTimeColumnName '" + column + "' is not a column of the"
+          + " output schema " + outputSchema.names());
+    }
+    if (outputSchema.field(index).type() != io.millrace.spi.data.DataType.TIMESTAMP) {
+      throw new AnalysisException("transformWithState: the eventTimeColumnName '" + column + "' is "
+          + outputSchema.field(index).type() + ", not TIMESTAMP: an event time is a timestamp");
+    }
+    return new TransformWithStatePlan(keyColumns, keySchema, processor, timeMode, outputMode, outputSchema, spec,
+        eventTime, groupsWithState, initialState, index);
+  }
+
+  /** The output column that holds the event time of what it emits, if it was given one. */
+  public Optional<String> eventTimeOutput() {
+    return eventTimeOutput < 0 ? Optional.empty() : Optional.of(outputSchema.field(eventTimeOutput).name());
+  }
+
+  /** The position of {@link #eventTimeOutput()} in the output; -1 without one. */
+  public int eventTimeOutputIndex() {
+    return eventTimeOutput;
   }
 
   /** The positions of the initial state's key columns, checked against the input's key. */
