@@ -27,7 +27,7 @@ public class TwsEventTimeProbe {
    * Counts each key's rows; per batch emits (key, newest ts of the batch's rows, count so far) and
    * moves the key's event-time timer to that ts + 5 s; the timer emits (key, its time, 0) and
    * clears the key. Key "old" emits its row at ts 1 s, whatever it reads; "wm" at the batch's
-   * watermark, "wm1" 1 ms after it; "null" with a null time.
+   * watermark, "wm1" 1 ms after it; "null" with a null time; "tlate"'s timer emits at 1 s.
    */
   public static final class Counter extends StatefulProcessor<String, Row, Row> {
     private transient ValueState<Long> count;
@@ -53,8 +53,8 @@ public class TwsEventTimeProbe {
     @Override public scala.collection.Iterator<Row> handleExpiredTimer(String key, TimerValues tv, ExpiredTimerInfo info) {
       count.clear();
       timer.clear();
-      return CollectionConverters.asScala(List.of(RowFactory.create(key,
-          new java.sql.Timestamp(info.getExpiryTimeInMs()), 0L)).iterator());
+      long at = key.equals("tlate") ? 1000 : info.getExpiryTimeInMs();
+      return CollectionConverters.asScala(List.of(RowFactory.create(key, new java.sql.Timestamp(at), 0L)).iterator());
     }
   }
 
@@ -66,7 +66,7 @@ public class TwsEventTimeProbe {
         .getOrCreate();
     spark.sparkContext().setLogLevel("ERROR");
     String only = a.length > 0 ? a[0] : "";
-    for (String c : List.of("tws-alone", "chain-append", "chain-update", "chain-complete", "late-output", "at-watermark", "null-output", "refusals")) {
+    for (String c : List.of("tws-alone", "chain-append", "chain-update", "chain-complete", "late-output", "at-watermark", "late-timer-output", "null-output", "refusals")) {
       if (only.isEmpty() || only.equals(c)) {
         try { run(c); } catch (Throwable e) { System.out.println("CASE " + c + " FAILED " + e); }
       }
@@ -117,6 +117,8 @@ public class TwsEventTimeProbe {
           {"a|20000"}, {"old|30000"}, {"old|40000"}, null});
       case "null-output" -> steps(c, windows(twsOut(in)), OutputMode.Append(), ms, new String[][] {
           {"a|20000"}, {"null|30000"}, {"b|40000"}, null});
+      case "late-timer-output" -> steps(c, twsOut(in), OutputMode.Append(), ms, new String[][] {
+          {"tlate|20000"}, {"b|40000"}, null, null});
       case "at-watermark" -> steps(c, twsOut(in), OutputMode.Append(), ms, new String[][] {
           {"a|20000"}, {"x|15000"}, {"wm1|30000"}, {"y|15000"}, {"wm|30000"}, null});
       case "refusals" -> {

@@ -27,9 +27,11 @@ public final class Spi {
    * made {@code Sink.addBatch} a default for sinks that write per task; and made
    * {@code InputPartition} {@code Serializable}. 1.4 added the types BYTE, SHORT, FLOAT,
    * DECIMAL, DATE, TIMESTAMP_NTZ, ARRAY and MAP. 1.5 added column pruning
-   * ({@code SourceCapability.COLUMN_PRUNING}, {@code Source.pruneColumns}).
+   * ({@code SourceCapability.COLUMN_PRUNING}, {@code Source.pruneColumns}). 1.6 added
+   * {@code StateStore.Presence} and the {@code put} and {@code remove} that take it, with
+   * defaults, so a store may keep its key count without a lookup per write.
    */
-  public static final String VERSION = "1.5";
+  public static final String VERSION = "1.6";
 
   private Spi() {}
 

@@ -139,7 +139,7 @@ abstract class StatefulExec implements PhysicalOperator {
       mapSides.addAll(read.inputs());
     }
     StatefulOperator.Result result = batch.timer().time("stateUpdate",
-        () -> op.run(batch.id(), mapSides, batch.context(), eviction));
+        () -> op.run(batch.id(), mapSides, batch.context(), new StatefulOperator.Watermarks(late, eviction)));
     batch.reportState(operatorId, result.progress());
     return List.of(new RowListTask(result.rows(), null));
   }

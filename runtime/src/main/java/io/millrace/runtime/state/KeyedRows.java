@@ -40,11 +40,6 @@ final class KeyedRows implements PartitionInput {
     return rows;
   }
 
-  /** The watermark its rows are late by (microseconds); {@code Long.MIN_VALUE} when none makes them late. */
-  long lateWatermarkMicros() {
-    return lateWatermarkMicros;
-  }
-
   long late() {
     return late;
   }

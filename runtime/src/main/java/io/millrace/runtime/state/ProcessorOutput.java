@@ -37,8 +37,9 @@ final class ProcessorOutput {
       }
       if (eventTime >= 0 && !r.isNullAt(eventTime) && r.getLong(eventTime) <= lateMicros) {
         throw new IllegalStateException(plan.processorName() + " emitted " + r + " whose event time "
-            + plan.outputSchema().field(eventTime).name() + " (" + java.time.Instant.EPOCH.plusNanos(
-                r.getLong(eventTime) * 1000) + ") is at or before the watermark " + java.time.Instant.ofEpochMilli(
+            + plan.outputSchema().field(eventTime).name() + " (" + java.time.Instant.EPOCH.plus(
+                r.getLong(eventTime), java.time.temporal.ChronoUnit.MICROS) + ") is at or before the watermark "
+            + java.time.Instant.ofEpochMilli(
                     Math.floorDiv(lateMicros, 1000L)) + " that makes this batch's input rows late: the operators after"
             + " it would take it as a late row (Spark's EMITTING_ROWS_OLDER_THAN_WATERMARK_NOT_ALLOWED); emit rows"
             + " after the watermark, for instance at a time the handler takes from its input or timers");

@@ -96,17 +96,26 @@ public final class StatefulTransformWithState implements StatefulOperator {
     return plan.timeMode() == TimeMode.PROCESSING_TIME ? nextProcessingTimerMs : Long.MAX_VALUE;
   }
 
+  /** Never called: this operator needs the late watermark too, which the other form brings. */
   @Override
-  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros)
+  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros) {
+    throw new UnsupportedOperationException(plan.apiName() + " runs with both of the batch's watermarks:"
+        + " run(batchId, inputs, context, Watermarks)");
+  }
+
+  @Override
+  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, Watermarks watermarks)
       throws Exception {
+    long watermarkMicros = watermarks.evictionMicros();
     long late = 0;
     for (PartitionInput in : inputs) {
       late += ((KeyedRows) in).late();
     }
     long nowMs = Math.floorDiv(context.batchTimestampMicros(), 1000L);
     // With an eventTimeColumnName no row may be emitted late for the operators after it: at or
-    // before the watermark this batch's input rows are late by, as Spark's UpdateEventTimeColumnExec.
-    long lateMicros = inputs.isEmpty() ? Long.MIN_VALUE : ((KeyedRows) inputs.get(0)).lateWatermarkMicros();
+    // before the watermark this batch's input rows are late by, as Spark's UpdateEventTimeColumnExec
+    // (in a batch without input too, where timers fire).
+    long lateMicros = watermarks.lateMicros();
     initialRows = InitialStateRows.forBatch(plan, batchId, keyCodec, keyGroups, context);
     initialStateNanos.reset();
     List<Future<Prepared>> tasks = new ArrayList<>();

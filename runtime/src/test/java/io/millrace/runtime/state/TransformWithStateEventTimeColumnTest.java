@@ -51,7 +51,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code TwsEventTimeProbe.out} next to it. The processor is the probe's: it counts each key's
  * rows and emits, per batch, the newest input time and the count, moving an event-time timer to
  * that time + 5 s, whose firing emits the timer's time and 0 and clears the key. Key "old" emits
- * at 1 s whatever it reads, "wm" at the batch's watermark, "wm1" 1 ms after it, "null" no time.
+ * at 1 s whatever it reads, "wm" at the batch's watermark, "wm1" 1 ms after it, "null" no time;
+ * "tlate"'s timer emits at 1 s.
  */
 class TransformWithStateEventTimeColumnTest {
   private static final Schema INPUT = Schema.parse("key STRING, ts TIMESTAMP");
@@ -93,7 +94,8 @@ class TransformWithStateEventTimeColumnTest {
     public Iterator<Row> handleExpiredTimer(Row key, TimerValues tv, ExpiredTimerInfo info) {
       count.clear();
       timer.clear();
-      return List.of(Row.of(key.getString(0), info.getExpiryTimeInMs() * 1000, 0L)).iterator();
+      long at = key.getString(0).equals("tlate") ? 1000 : info.getExpiryTimeInMs();
+      return List.of(Row.of(key.getString(0), at * 1000, 0L)).iterator();
     }
   }
 
@@ -265,6 +267,22 @@ class TransformWithStateEventTimeColumnTest {
           addData(m, in("a", 20000)), advanceManualClock(1000), checkNewAnswer(out("a", 20000, 1)),
           addData(m, in("old", 30000)), advanceManualClock(1000), checkNewAnswer(out("old", 1000, 1)),
           addData(m, in("old", 40000)), advanceManualClock(1000),
+          expectFailure(IllegalStateException.class, "whose event time outTs (1970-01-01T00:00:01Z) is at or before the"
+              + " watermark 1970-01-01T00:00:10Z")));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"hdfs", "rocksdb"})
+  void aLateRowFromATimerFailsTheBatchWithoutInputItFiresIn(String store) {
+    ManualClock clock = new ManualClock(0);
+    try (MillraceSession s = session(store, clock); MemoryStream m = MemoryStream.create(INPUT)) {
+      // tlate's timer (25 s) fires in the batch without data that the watermark's move to 30 s
+      // runs, whose input rows would be late at or before 10 s: its row at 1 s fails it, as in Spark.
+      run(tws(m, s), OutputMode.APPEND, clock, List.of(
+          addData(m, in("tlate", 20000)), advanceManualClock(1000), checkNewAnswer(out("tlate", 20000, 1)),
+          addData(m, in("b", 40000)), advanceManualClock(1000), checkNewAnswer(out("b", 40000, 1)),
+          advanceManualClock(1000),
           expectFailure(IllegalStateException.class, "whose event time outTs (1970-01-01T00:00:01Z) is at or before the"
               + " watermark 1970-01-01T00:00:10Z")));
     }
