@@ -137,16 +137,7 @@ public final class StatefulTransformWithState implements StatefulOperator {
     } finally {
       initialRows = null;
     }
-    long t0 = System.nanoTime();
-    try {
-      for (Prepared r : ready) {
-        r.state().commit();
-      }
-    } catch (RuntimeException | Error e) {
-      ready.forEach(r -> abortKeeping(r.state(), e)); // those committed already are not touched
-      throw e;
-    }
-    long commitMs = (System.nanoTime() - t0) / 1_000_000;
+    long commitMs = commitAll(ready);
     nextProcessingTimerMs = ready.stream().mapToLong(Prepared::nextTimerMs).min().orElse(Long.MAX_VALUE);
     List<Row> rows = new ArrayList<>();
     KeyedStateMetrics metrics = null;
@@ -279,6 +270,40 @@ public final class StatefulTransformWithState implements StatefulOperator {
       throw failure;
     }
     return ready;
+  }
+
+  /**
+   * Commits every partition once all have prepared, as {@link PartitionedCommit} does, the
+   * partitions at the same time: each commit writes and syncs its stores' files, which one
+   * after the other were a fifth of the batch's state update. Returns their summed time (ms).
+   * A failure aborts those not committed; the replay of the batch repairs the others.
+   */
+  private long commitAll(List<Prepared> ready) throws Exception {
+    List<Future<Long>> commits = new ArrayList<>();
+    for (Prepared r : ready) {
+      commits.add(pool.submit(() -> {
+        long t0 = System.nanoTime();
+        r.state().commit();
+        return System.nanoTime() - t0;
+      }));
+    }
+    long nanos = 0;
+    Exception failure = null;
+    for (Future<Long> f : commits) {
+      try {
+        nanos += f.get();
+      } catch (ExecutionException e) {
+        if (failure == null) {
+          failure = e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+        }
+      }
+    }
+    if (failure != null) {
+      Exception first = failure;
+      ready.forEach(r -> abortKeeping(r.state(), first)); // those committed already are not touched
+      throw failure;
+    }
+    return nanos / 1_000_000;
   }
 
   /** Aborts {@code state}; a failure to abort is added to {@code cause}, which stays the error reported. */
