@@ -138,8 +138,9 @@ public final class SessionWindowAggregation implements StatefulOperator {
   }
 
   @Override
-  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros)
+  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, Watermarks watermarks)
       throws Exception {
+    long watermarkMicros = watermarks.evictionMicros();
     long late = 0;
     long nullTimes = 0;
     for (PartitionInput in : inputs) {

@@ -130,8 +130,9 @@ public final class StatefulAggregation implements StatefulOperator {
    * @param watermarkMicros the batch's watermark, or {@link Long#MIN_VALUE} when there is none
    */
   @Override
-  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros)
+  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, Watermarks watermarks)
       throws Exception {
+    long watermarkMicros = watermarks.evictionMicros();
     long dropped = 0;
     long withoutWindow = 0;
     long nullTimes = 0;

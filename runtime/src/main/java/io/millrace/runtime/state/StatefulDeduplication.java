@@ -104,8 +104,9 @@ public final class StatefulDeduplication implements StatefulOperator {
   }
 
   @Override
-  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros)
+  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, Watermarks watermarks)
       throws Exception {
+    long watermarkMicros = watermarks.evictionMicros();
     boolean watermarked = watermarkMicros != Long.MIN_VALUE && plan.evictsByWatermark();
     keysScannedToEvict.reset();
     long rows = 0;

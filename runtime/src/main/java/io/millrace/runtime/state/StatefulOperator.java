@@ -52,29 +52,18 @@ public interface StatefulOperator extends AutoCloseable {
   int readerTasks();
 
   /**
-   * Runs batch {@code batchId} over its input partitions' map sides: loads state version
-   * {@code batchId}, commits {@code batchId + 1}, all partitions or none.
-   *
-   * @param watermarkMicros the batch's watermark, or {@link Long#MIN_VALUE} when there is none
-   */
-  Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros) throws Exception;
-
-  /**
    * A batch's two watermarks for this operator, in microseconds ({@link Long#MIN_VALUE} when none
-   * reaches it): the one its input rows are late by (the previous batch's) and the one it evicts
-   * and fires timers by (this batch's).
+   * reaches it): the one its input rows are late by (the previous batch's, which the map sides
+   * got in {@link #newInput}; a batch without input has none, so it comes here too) and the one
+   * it evicts and fires timers by (this batch's).
    */
   record Watermarks(long lateMicros, long evictionMicros) {}
 
   /**
-   * {@link #run(long, List, EvalContext, long)} with both of the batch's watermarks: an operator
-   * that checks what it emits against the late one overrides this. A batch without input has no
-   * map side to carry the late watermark, so it comes here rather than through {@link #newInput}.
+   * Runs batch {@code batchId} over its input partitions' map sides: loads state version
+   * {@code batchId}, commits {@code batchId + 1}, all partitions or none.
    */
-  default Result run(long batchId, List<PartitionInput> inputs, EvalContext context, Watermarks watermarks)
-      throws Exception {
-    return run(batchId, inputs, context, watermarks.evictionMicros());
-  }
+  Result run(long batchId, List<PartitionInput> inputs, EvalContext context, Watermarks watermarks) throws Exception;
 
   /**
    * When the operator's earliest processing-time timer is due, in milliseconds; Long.MAX_VALUE

@@ -109,8 +109,9 @@ public final class StatefulStreamJoin implements StatefulOperator {
   }
 
   @Override
-  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros)
+  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, Watermarks watermarks)
       throws Exception {
+    long watermarkMicros = watermarks.evictionMicros();
     matched.reset();
     nullPadded.reset();
     scannedToEvict.reset();

@@ -26,6 +26,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 
 /**
  * {@code transformWithState} over key-grouped partitions, as Spark 4.0's
@@ -96,13 +97,6 @@ public final class StatefulTransformWithState implements StatefulOperator {
     return plan.timeMode() == TimeMode.PROCESSING_TIME ? nextProcessingTimerMs : Long.MAX_VALUE;
   }
 
-  /** Never called: this operator needs the late watermark too, which the other form brings. */
-  @Override
-  public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, long watermarkMicros) {
-    throw new UnsupportedOperationException(plan.apiName() + " runs with both of the batch's watermarks:"
-        + " run(batchId, inputs, context, Watermarks)");
-  }
-
   @Override
   public Result run(long batchId, List<PartitionInput> inputs, EvalContext context, Watermarks watermarks)
       throws Exception {
@@ -133,7 +127,7 @@ public final class StatefulTransformWithState implements StatefulOperator {
     }
     List<Prepared> ready;
     try {
-      ready = await(tasks);
+      ready = await(tasks, done -> done);
     } finally {
       initialRows = null;
     }
@@ -252,12 +246,17 @@ public final class StatefulTransformWithState implements StatefulOperator {
     return new Prepared(state, out, handle.updated, handle.removed + expired, next, new Timings(t1 - t0, t2 - t1, t3 - t2));
   }
 
-  private static List<Prepared> await(List<Future<Prepared>> tasks) throws Exception {
-    List<Prepared> ready = new ArrayList<>();
+  /**
+   * Waits for every task. If one failed, aborts the partitions {@code toAbort} names (given what
+   * the tasks returned; a committed one is not touched) and throws the first failure.
+   */
+  private static <T> List<T> await(List<Future<T>> tasks, Function<List<T>, List<Prepared>> toAbort)
+      throws Exception {
+    List<T> done = new ArrayList<>();
     Exception failure = null;
-    for (Future<Prepared> f : tasks) {
+    for (Future<T> f : tasks) {
       try {
-        ready.add(f.get());
+        done.add(f.get());
       } catch (ExecutionException e) {
         if (failure == null) {
           failure = e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
@@ -266,10 +265,10 @@ public final class StatefulTransformWithState implements StatefulOperator {
     }
     if (failure != null) {
       Exception first = failure;
-      ready.forEach(r -> abortKeeping(r.state(), first));
+      toAbort.apply(done).forEach(r -> abortKeeping(r.state(), first));
       throw failure;
     }
-    return ready;
+    return done;
   }
 
   /**
@@ -288,20 +287,8 @@ public final class StatefulTransformWithState implements StatefulOperator {
       }));
     }
     long nanos = 0;
-    Exception failure = null;
-    for (Future<Long> f : commits) {
-      try {
-        nanos += f.get();
-      } catch (ExecutionException e) {
-        if (failure == null) {
-          failure = e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
-        }
-      }
-    }
-    if (failure != null) {
-      Exception first = failure;
-      ready.forEach(r -> abortKeeping(r.state(), first)); // those committed already are not touched
-      throw failure;
+    for (long n : await(commits, done -> ready)) {
+      nanos += n;
     }
     return nanos / 1_000_000;
   }

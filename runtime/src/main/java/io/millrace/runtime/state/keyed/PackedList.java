@@ -32,29 +32,24 @@ final class PackedList {
     return (int) INT.get(packed, 1);
   }
 
-  /** The bytes a packed entry of {@code first} followed by {@code then} takes. */
-  static long length(byte[][] first, byte[][] then) {
+  /** The bytes a packed entry of {@code elements} takes. */
+  static long length(byte[][] elements) {
     long length = HEADER;
-    for (byte[] e : first) {
-      length += Integer.BYTES + e.length;
-    }
-    for (byte[] e : then) {
+    for (byte[] e : elements) {
       length += Integer.BYTES + e.length;
     }
     return length;
   }
 
-  static byte[] pack(byte[][] first, byte[][] then) {
-    byte[] packed = new byte[Math.toIntExact(length(first, then))];
+  static byte[] pack(byte[][] elements) {
+    byte[] packed = new byte[Math.toIntExact(length(elements))];
     packed[0] = MARKER;
-    INT.set(packed, 1, first.length + then.length);
+    INT.set(packed, 1, elements.length);
     int at = HEADER;
-    for (byte[][] part : new byte[][][] {first, then}) {
-      for (byte[] e : part) {
-        INT.set(packed, at, e.length);
-        System.arraycopy(e, 0, packed, at + Integer.BYTES, e.length);
-        at += Integer.BYTES + e.length;
-      }
+    for (byte[] e : elements) {
+      INT.set(packed, at, e.length);
+      System.arraycopy(e, 0, packed, at + Integer.BYTES, e.length);
+      at += Integer.BYTES + e.length;
     }
     return packed;
   }

@@ -28,7 +28,6 @@ import java.util.NoSuchElementException;
  */
 final class StoreListState implements ListState {
   private static final int ELEMENTS_END = 0x80;
-  private static final byte[][] NONE = new byte[0][];
 
   private final StateStore store;
   private final KeyScope scope;
@@ -143,12 +142,15 @@ final class StoreListState implements ListState {
       writeElements(prefix, added, KeyLayout.longAt(head, 0));
       return;
     }
-    byte[][] kept = head == null ? NONE : PackedList.elements(head);
-    if (PackedList.length(kept, added) <= PackedList.MAX_BYTES) {
-      writePacked(prefix, PackedList.pack(kept, added), head);
-    } else {
-      byte[][] all = Arrays.copyOf(kept, kept.length + added.length);
+    byte[][] all = added;
+    if (head != null) {
+      byte[][] kept = PackedList.elements(head);
+      all = Arrays.copyOf(kept, kept.length + added.length);
       System.arraycopy(added, 0, all, kept.length, added.length);
+    }
+    if (PackedList.length(all) <= PackedList.MAX_BYTES) {
+      writePacked(prefix, PackedList.pack(all), head);
+    } else {
       writeElements(prefix, all, 0);
     }
   }
@@ -163,11 +165,11 @@ final class StoreListState implements ListState {
     byte[] prefix = scope.prefix();
     byte[] head = head(prefix);
     boolean elementsBefore = head != null && !PackedList.isPacked(head);
-    if (PackedList.length(encoded, NONE) <= PackedList.MAX_BYTES) {
+    if (PackedList.length(encoded) <= PackedList.MAX_BYTES) {
       if (elementsBefore) {
         removeElements(prefix, 0, KeyLayout.longAt(head, 0));
       }
-      writePacked(prefix, PackedList.pack(encoded, NONE), head);
+      writePacked(prefix, PackedList.pack(encoded), head);
       return;
     }
     // In place: the indexes the new list shares with the old one are overwritten rather than

@@ -45,7 +45,7 @@ final class StoredRows {
             for (int i = 0; i < elements.length; i++) {
               elements[i] = convert(elements[i], before, after, from, v.valueSchema());
             }
-            store.put(key, PackedList.pack(elements, new byte[0][]), StateStore.Presence.PRESENT);
+            store.put(key, PackedList.pack(elements), StateStore.Presence.PRESENT);
             converted += elements.length;
           }
           continue;
