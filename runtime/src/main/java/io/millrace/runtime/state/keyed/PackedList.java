@@ -1,14 +1,21 @@
 package io.millrace.runtime.state.keyed;
 
+import io.millrace.spi.CorruptFileException;
+import io.millrace.spi.state.StateStore;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * A short list kept whole in one entry, its key prefix's: {@code 0xFF}, the element count, then
  * each element's length and bytes (counts and lengths as four big-endian bytes). A list size
  * stored there is eight bytes of a non-negative number, whose first byte is below {@code 0x80},
  * so the first byte tells the two apart and lists written before packing read as they were.
+ *
+ * <p>An entry is read only after checking that its count and lengths add up to its bytes: the
+ * store's files are checksummed, so a damaged entry means a bug wrote it, and it fails naming
+ * the store rather than decoding another element's bytes or failing with an index.
  */
 final class PackedList {
   private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
@@ -28,8 +35,16 @@ final class PackedList {
     return entry.length > 0 && entry[0] == MARKER;
   }
 
-  static int count(byte[] packed) {
-    return (int) INT.get(packed, 1);
+  /** The element count of a packed entry of {@code store}, checked against its bytes. */
+  static int count(byte[] packed, StateStore store) {
+    if (packed.length < HEADER) {
+      throw damaged(store, "its " + packed.length + " bytes end inside its header");
+    }
+    int count = (int) INT.get(packed, 1);
+    if (count < 0 || (long) count * Integer.BYTES > packed.length - HEADER) {
+      throw damaged(store, "it claims " + count + " elements in " + packed.length + " bytes");
+    }
+    return count;
   }
 
   /** The bytes a packed entry of {@code elements} takes. */
@@ -54,14 +69,25 @@ final class PackedList {
     return packed;
   }
 
-  static byte[][] elements(byte[] packed) {
-    byte[][] elements = new byte[count(packed)][];
+  /** The elements of a packed entry of {@code store}, in order. */
+  static byte[][] elements(byte[] packed, StateStore store) {
+    byte[][] elements = new byte[count(packed, store)][];
     int at = HEADER;
     for (int i = 0; i < elements.length; i++) {
-      int length = (int) INT.get(packed, at);
-      elements[i] = java.util.Arrays.copyOfRange(packed, at + Integer.BYTES, at + Integer.BYTES + length);
+      int length = at + Integer.BYTES <= packed.length ? (int) INT.get(packed, at) : -1;
+      if (length < 0 || length > packed.length - at - Integer.BYTES) {
+        throw damaged(store, "element " + i + " of " + elements.length + " runs past its " + packed.length + " bytes");
+      }
+      elements[i] = Arrays.copyOfRange(packed, at + Integer.BYTES, at + Integer.BYTES + length);
       at += Integer.BYTES + length;
     }
+    if (at != packed.length) {
+      throw damaged(store, (packed.length - at) + " bytes follow its " + elements.length + " elements");
+    }
     return elements;
+  }
+
+  private static CorruptFileException damaged(StateStore store, String problem) {
+    return new CorruptFileException(store.id().storePath().toString(), "a packed list entry is damaged: " + problem);
   }
 }

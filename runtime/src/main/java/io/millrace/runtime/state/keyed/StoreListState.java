@@ -58,7 +58,7 @@ final class StoreListState implements ListState {
       return java.util.Collections.emptyIterator();
     }
     if (PackedList.isPacked(head)) {
-      return Arrays.stream(PackedList.elements(head)).map(values::decode).iterator();
+      return Arrays.stream(PackedList.elements(head, store)).map(values::decode).iterator();
     }
     long size = KeyLayout.longAt(head, 0);
     if (!store.supportsRangeScan()) {
@@ -107,7 +107,7 @@ final class StoreListState implements ListState {
   @Override
   public long size() {
     byte[] head = head(scope.prefix());
-    return head == null ? 0 : PackedList.isPacked(head) ? PackedList.count(head) : KeyLayout.longAt(head, 0);
+    return head == null ? 0 : PackedList.isPacked(head) ? PackedList.count(head, store) : KeyLayout.longAt(head, 0);
   }
 
   private byte[] head(byte[] prefix) {
@@ -144,7 +144,7 @@ final class StoreListState implements ListState {
     }
     byte[][] all = added;
     if (head != null) {
-      byte[][] kept = PackedList.elements(head);
+      byte[][] kept = PackedList.elements(head, store);
       all = Arrays.copyOf(kept, kept.length + added.length);
       System.arraycopy(added, 0, all, kept.length, added.length);
     }

@@ -41,7 +41,7 @@ final class StoredRows {
         if (!element) {
           listPrefix = key; // a size entry, or a whole list packed
           if (skip == 0 && PackedList.isPacked(kv.value())) {
-            byte[][] elements = PackedList.elements(kv.value());
+            byte[][] elements = PackedList.elements(kv.value(), store);
             for (int i = 0; i < elements.length; i++) {
               elements[i] = convert(elements[i], before, after, from, v.valueSchema());
             }
