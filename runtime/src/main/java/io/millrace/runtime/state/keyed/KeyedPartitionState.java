@@ -31,11 +31,14 @@ public final class KeyedPartitionState implements AutoCloseable {
   private final Scans scans;
   private final Map<String, Object> variables = new LinkedHashMap<>();
   private final StoreTimerService timers;
+  /** Where the floors of the timers this batch commits go, for the next batch's scans. */
+  private final TimerFloors timerFloors;
   /** Whether commit or abort ended it. */
   private boolean ended;
 
   KeyedPartitionState(KeyedStateSpec spec, int partition, long version, Map<String, StateStore> stores,
-      Map<String, Long> readVersions, KeyScope scope, Scans scans) {
+      Map<String, Long> readVersions, KeyScope scope, Scans scans, TimerFloors timerFloors) {
+    this.timerFloors = timerFloors;
     this.spec = spec;
     this.partition = partition;
     this.version = version;
@@ -77,8 +80,8 @@ public final class KeyedPartitionState implements AutoCloseable {
               values, scans));
       }
     }
-    this.timers = spec.hasTimers() ? new StoreTimerService(stores.get(KeyedStateBackend.TIMERS_STORE), scope, scans)
-        : null;
+    this.timers = spec.hasTimers() ? new StoreTimerService(stores.get(KeyedStateBackend.TIMERS_STORE), scope, scans,
+        timerFloors.at(partition, version)) : null;
   }
 
   /**
@@ -208,6 +211,9 @@ public final class KeyedPartitionState implements AutoCloseable {
       throw e;
     }
     ended = true;
+    if (timers != null) {
+      timerFloors.committed(partition, next, timers.floors());
+    }
     return next;
   }
 

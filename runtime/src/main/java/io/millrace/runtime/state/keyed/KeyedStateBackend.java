@@ -84,6 +84,8 @@ public final class KeyedStateBackend implements AutoCloseable {
 
   private final KeyedStateSpec spec;
   private final KeyGroups keyGroups;
+  /** Where each partition's timers start, for the scans of the batch after the one that committed them. */
+  private final TimerFloors timerFloors;
   private final RowCodec keyCodec;
   private final Map<String, PartitionStores> stores = new LinkedHashMap<>();
   private final AtomicBoolean fullScanLogged = new AtomicBoolean();
@@ -107,6 +109,7 @@ public final class KeyedStateBackend implements AutoCloseable {
     }
     this.spec = spec;
     this.keyGroups = keyGroups;
+    this.timerFloors = new TimerFloors(keyGroups.partitions());
     this.keyCodec = new RowCodec(spec.keySchema());
     URI operatorDir = operatorDir(checkpoint, operatorId);
     this.firstBatch = nextBatch(storage, checkpoint);
@@ -258,7 +261,7 @@ public final class KeyedStateBackend implements AutoCloseable {
       throw e;
     }
     return new KeyedPartitionState(spec, partition, version, open, read,
-        new KeyScope(spec.operatorName(), keyCodec, keyGroups, partition), scans);
+        new KeyScope(spec.operatorName(), keyCodec, keyGroups, partition), scans, timerFloors);
   }
 
   /** The variables whose stored state this run deleted at start (deleteIfExists). */

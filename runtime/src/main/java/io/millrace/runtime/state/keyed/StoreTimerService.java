@@ -33,18 +33,38 @@ final class StoreTimerService implements TimerService {
   private final StateStore store;
   private final KeyScope scope;
   private final Scans scans;
+  /**
+   * Per mode ordinal: no timer of the state being written lies below it, as far as this batch
+   * knows ({@link TimerFloors}): the floor of the version read, lowered by every timer registered
+   * below it, and raised to the bound of a scan for expired timers that ran to its end.
+   */
+  private final long[] floors;
+  /** Per mode ordinal: the earliest timer registered since its scan for expired timers began. */
+  private final long[] registeredSinceScan;
   private long registered;
   private long deleted;
   private long fired;
 
-  StoreTimerService(StateStore store, KeyScope scope, Scans scans) {
+  /** @param floors per mode ordinal, the time no timer of the version read lies below ({@link TimerFloors}) */
+  StoreTimerService(StateStore store, KeyScope scope, Scans scans, long[] floors) {
     this.store = store;
     this.scope = scope;
     this.scans = scans;
+    this.floors = floors.clone();
+    this.registeredSinceScan = new long[floors.length];
+    Arrays.fill(registeredSinceScan, Long.MAX_VALUE);
+  }
+
+  /** The floors of the state as written so far, by mode ordinal, for {@link TimerFloors#committed}. */
+  long[] floors() {
+    return floors.clone();
   }
 
   @Override
   public void register(TimeMode mode, long time) {
+    int m = mode.ordinal();
+    floors[m] = Math.min(floors[m], time);
+    registeredSinceScan[m] = Math.min(registeredSinceScan[m], time);
     byte[] prefix = scope.prefix();
     byte[] byKey = byKey(prefix, mode, time);
     if (store.get(byKey) == null) {
@@ -80,8 +100,12 @@ final class StoreTimerService implements TimerService {
 
   @Override
   public Iterator<ExpiredTimer> expired(TimeMode mode, long before) {
-    byte[] from = {BY_TIME, mode.tag};
-    Iterator<KeyValue> due = scans.range(store, from, KeyLayout.withTime(from, before));
+    byte[] index = {BY_TIME, mode.tag};
+    int m = mode.ordinal();
+    long floor = floors[m];
+    byte[] from = floor == TimerFloors.UNKNOWN ? index : KeyLayout.withTime(index, floor);
+    Iterator<KeyValue> due = scans.range(store, from, KeyLayout.withTime(index, before));
+    registeredSinceScan[m] = Long.MAX_VALUE;
     return new Iterator<>() {
       /** The next timer still set: the range was read when the iterator was made, and a handler may have deleted one since. */
       private byte[] next;
@@ -93,6 +117,10 @@ final class StoreTimerService implements TimerService {
           if (store.get(key) != null) {
             next = key;
           }
+        }
+        if (next == null) {
+          // Every timer below the bound fired; only those registered since may lie below it.
+          floors[m] = Math.min(Math.max(floor, before), registeredSinceScan[m]);
         }
         return next != null;
       }
@@ -117,8 +145,10 @@ final class StoreTimerService implements TimerService {
 
   @Override
   public java.util.OptionalLong earliest(TimeMode mode) {
-    Iterator<KeyValue> first = scans.range(store, new byte[] {BY_TIME, mode.tag}, new byte[] {BY_TIME,
-        (byte) (mode.tag + 1)});
+    byte[] index = {BY_TIME, mode.tag};
+    long floor = floors[mode.ordinal()];
+    Iterator<KeyValue> first = scans.range(store, floor == TimerFloors.UNKNOWN ? index : KeyLayout.withTime(index, floor),
+        new byte[] {BY_TIME, (byte) (mode.tag + 1)});
     return first.hasNext() ? java.util.OptionalLong.of(KeyLayout.timeAt(first.next().key(), 2))
         : java.util.OptionalLong.empty();
   }

@@ -397,6 +397,53 @@ class KeyedStateTest {
   }
 
   @Test
+  void aScanForExpiredTimersStartsWhereTheCommittedOneEndedAndStillFindsTimersSetBelowIt() {
+    List<Long> starts = new ArrayList<>();
+    KeyedStateBackend backend = fixture.open(SPEC, new KeyGroups(1, 1),
+        f -> StoreWrappers.recordingTimerScanStarts(f, starts));
+    KeyedPartitionState v0 = backend.begin(0, 0);
+    v0.setCurrentKey(Row.of("a"));
+    for (long t = 0; t < 10; t++) {
+      v0.timers().registerEventTimeTimer(t);
+    }
+    v0.commit();
+
+    KeyedPartitionState v1 = backend.begin(0, 1);
+    assertThat(list(v1.timers().expired(TimeMode.EVENT_TIME, 5))).extracting(ExpiredTimer::time)
+        .containsExactly(0L, 1L, 2L, 3L, 4L);
+    v1.commit();
+    assertThat(starts).as("a new run knows no floor and reads from the index's start").containsExactly((Long) null);
+
+    KeyedPartitionState v2 = backend.begin(0, 2);
+    v2.setCurrentKey(Row.of("b"));
+    v2.timers().registerEventTimeTimer(1); // below where the last scan ended
+    assertThat(list(v2.timers().expired(TimeMode.EVENT_TIME, 8))).extracting(ExpiredTimer::time)
+        .containsExactly(1L, 5L, 6L, 7L);
+    assertThat(starts.get(1)).as("from the earliest timer set since").isEqualTo(1L);
+    v2.commit();
+
+    KeyedPartitionState v3 = backend.begin(0, 3);
+    Iterator<ExpiredTimer> due = v3.timers().expired(TimeMode.EVENT_TIME, 9);
+    assertThat(due.next().time()).isEqualTo(8L);
+    v3.setCurrentKey(Row.of("c"));
+    v3.timers().registerEventTimeTimer(3); // by a handler, while the scan runs
+    assertThat(due.hasNext()).isFalse();
+    assertThat(starts.get(2)).as("where the committed scan ended").isEqualTo(8L);
+    v3.commit();
+
+    KeyedPartitionState v4 = backend.begin(0, 4);
+    assertThat(list(v4.timers().expired(TimeMode.EVENT_TIME, 9))).extracting(ExpiredTimer::time).containsExactly(3L);
+    assertThat(starts.get(3)).isEqualTo(3L);
+    v4.commit();
+
+    KeyedPartitionState again = backend.begin(0, 1); // batch 1 again: the state batch 0 committed
+    assertThat(list(again.timers().expired(TimeMode.EVENT_TIME, 8))).as("a batch from another version reads all")
+        .extracting(ExpiredTimer::time).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L);
+    assertThat(starts.get(4)).isNull();
+    again.abort();
+  }
+
+  @Test
   void withoutRangeScansEveryReadFallsBackToAFullScanCountedInTheMetrics() {
     KeyedStateBackend backend = fixture.open(SPEC, new KeyGroups(128, 1), StoreWrappers::withoutRangeScans);
     KeyedPartitionState v0 = backend.begin(0, 0);

@@ -10,6 +10,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -59,6 +60,20 @@ final class StoreWrappers {
     return wrap(real, (store, method, args) -> {
       if (method.getName().equals("commit") && store.id().storeName().equals(storeName) && store.version() == version) {
         Runtime.getRuntime().halt(137);
+      }
+      return call(store, method, args);
+    });
+  }
+
+  /**
+   * Records where each range scan of the timers' store starts: the time of its first key, or
+   * {@code null} for a scan from the start of an index.
+   */
+  static StateStoreProviderFactory recordingTimerScanStarts(StateStoreProviderFactory real, List<Long> starts) {
+    return wrap(real, (store, method, args) -> {
+      if (method.getName().equals("range") && store.id().storeName().equals(KeyedStateBackend.TIMERS_STORE)) {
+        byte[] from = (byte[]) args[0];
+        starts.add(from.length < 2 + Long.BYTES ? null : KeyLayout.timeAt(from, 2));
       }
       return call(store, method, args);
     });
