@@ -33,12 +33,15 @@ public final class KeyedPartitionState implements AutoCloseable {
   private final StoreTimerService timers;
   /** Where the floors of the timers this batch commits go, for the next batch's scans. */
   private final TimerFloors timerFloors;
+  /** Whether this is the run's first batch, which may replay one whose state is already published. */
+  private final boolean firstOfRun;
   /** Whether commit or abort ended it. */
   private boolean ended;
 
   KeyedPartitionState(KeyedStateSpec spec, int partition, long version, Map<String, StateStore> stores,
-      Map<String, Long> readVersions, KeyScope scope, Scans scans, TimerFloors timerFloors) {
+      Map<String, Long> readVersions, KeyScope scope, Scans scans, TimerFloors timerFloors, boolean firstOfRun) {
     this.timerFloors = timerFloors;
+    this.firstOfRun = firstOfRun;
     this.spec = spec;
     this.partition = partition;
     this.version = version;
@@ -212,7 +215,7 @@ public final class KeyedPartitionState implements AutoCloseable {
     }
     ended = true;
     if (timers != null) {
-      timerFloors.committed(partition, next, timers.floors());
+      timerFloors.committed(partition, next, firstOfRun ? null : timers.floors());
     }
     return next;
   }

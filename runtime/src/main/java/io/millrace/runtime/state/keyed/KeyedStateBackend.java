@@ -261,7 +261,7 @@ public final class KeyedStateBackend implements AutoCloseable {
       throw e;
     }
     return new KeyedPartitionState(spec, partition, version, open, read,
-        new KeyScope(spec.operatorName(), keyCodec, keyGroups, partition), scans, timerFloors);
+        new KeyScope(spec.operatorName(), keyCodec, keyGroups, partition), scans, timerFloors, version == firstBatch);
   }
 
   /** The variables whose stored state this run deleted at start (deleteIfExists). */

@@ -74,7 +74,7 @@ final class PackedList {
     byte[][] elements = new byte[count(packed, store)][];
     int at = HEADER;
     for (int i = 0; i < elements.length; i++) {
-      int length = at + Integer.BYTES <= packed.length ? (int) INT.get(packed, at) : -1;
+      int length = at <= packed.length - Integer.BYTES ? (int) INT.get(packed, at) : -1;
       if (length < 0 || length > packed.length - at - Integer.BYTES) {
         throw damaged(store, "element " + i + " of " + elements.length + " runs past its " + packed.length + " bytes");
       }

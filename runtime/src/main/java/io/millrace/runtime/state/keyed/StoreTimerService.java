@@ -39,8 +39,10 @@ final class StoreTimerService implements TimerService {
    * below it, and raised to the bound of a scan for expired timers that ran to its end.
    */
   private final long[] floors;
-  /** Per mode ordinal: the earliest timer registered since its scan for expired timers began. */
+  /** Per mode ordinal: the earliest timer registered since its latest scan for expired timers began. */
   private final long[] registeredSinceScan;
+  /** Per mode ordinal: how many scans for expired timers were made. */
+  private final int[] scansMade;
   private long registered;
   private long deleted;
   private long fired;
@@ -52,6 +54,7 @@ final class StoreTimerService implements TimerService {
     this.scans = scans;
     this.floors = floors.clone();
     this.registeredSinceScan = new long[floors.length];
+    this.scansMade = new int[floors.length];
     Arrays.fill(registeredSinceScan, Long.MAX_VALUE);
   }
 
@@ -106,9 +109,11 @@ final class StoreTimerService implements TimerService {
     byte[] from = floor == TimerFloors.UNKNOWN ? index : KeyLayout.withTime(index, floor);
     Iterator<KeyValue> due = scans.range(store, from, KeyLayout.withTime(index, before));
     registeredSinceScan[m] = Long.MAX_VALUE;
+    int scan = ++scansMade[m];
     return new Iterator<>() {
       /** The next timer still set: the range was read when the iterator was made, and a handler may have deleted one since. */
       private byte[] next;
+      private boolean ended;
 
       @Override
       public boolean hasNext() {
@@ -118,9 +123,14 @@ final class StoreTimerService implements TimerService {
             next = key;
           }
         }
-        if (next == null) {
-          // Every timer below the bound fired; only those registered since may lie below it.
-          floors[m] = Math.min(Math.max(floor, before), registeredSinceScan[m]);
+        if (next == null && !ended) {
+          ended = true;
+          // Every timer below the bound fired; only those registered since may lie below it. A
+          // scan made after this one counts registrations from its own start, so only the
+          // newest scan of the mode may raise the floor.
+          if (scansMade[m] == scan) {
+            floors[m] = Math.min(Math.max(floor, before), registeredSinceScan[m]);
+          }
         }
         return next != null;
       }

@@ -9,9 +9,12 @@ import java.util.Arrays;
  * until the store compacts it away, and a scan from the first key stepped over every one of them
  * each batch: on the sessions benchmark that seek was a twelfth of RocksDB's time.
  *
- * <p>Kept in memory only, and only for the very version it was committed with: a new run, or a
- * batch that starts from any other version (a retry from an earlier one), scans from the first
- * key, as before.
+ * <p>Kept in memory only, and only for the very version it was committed with, and only where
+ * the batch's own writes are what that version holds. A store given a version that is already
+ * published keeps the published one (a replay after a crash between the state's commit and the
+ * batch's), which a processor that is not deterministic may have written with other timers; so
+ * the first batch of a run, and any version committed a second time, leave no floor. A new run,
+ * or a batch that starts from any other version, scans from the first key, as before.
  */
 final class TimerFloors {
   /** No floor known: scan from the first key. */
@@ -19,10 +22,14 @@ final class TimerFloors {
 
   private final long[] versions;
   private final long[][] floors;
+  /** Per partition, the highest version committed in this process; -1 before the first. */
+  private final long[] highest;
 
   TimerFloors(int partitions) {
     versions = new long[partitions];
+    highest = new long[partitions];
     Arrays.fill(versions, -1);
+    Arrays.fill(highest, -1);
     floors = new long[partitions][];
   }
 
@@ -36,9 +43,14 @@ final class TimerFloors {
     return unknown;
   }
 
-  /** {@code partition} committed {@code version}, whose timers all lie at or above {@code committed}. */
+  /**
+   * {@code partition} committed {@code version}, whose timers all lie at or above {@code
+   * committed}; null when the batch cannot tell what the store kept (the first batch of a run).
+   */
   synchronized void committed(int partition, long version, long[] committed) {
-    versions[partition] = version;
-    floors[partition] = committed.clone();
+    boolean fresh = committed != null && version > highest[partition];
+    highest[partition] = Math.max(highest[partition], version);
+    versions[partition] = fresh ? version : -1;
+    floors[partition] = fresh ? committed.clone() : null;
   }
 }

@@ -28,6 +28,14 @@ class PackedListTest {
   }
 
   @Test
+  void anEmptyListIsItsHeaderAlone() {
+    byte[] packed = PackedList.pack(new byte[0][]);
+
+    assertThat(packed).hasSize(5);
+    assertThat(PackedList.elements(packed, STORE)).isEmpty();
+  }
+
+  @Test
   void anEntryCutShortFailsNamingTheStore() {
     byte[] packed = PackedList.pack(new byte[][] {{1, 2, 3}, {4, 5}});
     byte[] cut = Arrays.copyOf(packed, packed.length - 1);
@@ -62,10 +70,13 @@ class PackedListTest {
   }
 
   @Test
-  void anElementLengthPastTheEntryIsDamage() {
-    byte[] packed = ByteBuffer.allocate(12).put((byte) 0xFF).putInt(1).putInt(Integer.MAX_VALUE).array();
+  void anElementLengthPastTheEntryOrNegativeIsDamage() {
+    byte[] past = ByteBuffer.allocate(12).put((byte) 0xFF).putInt(1).putInt(Integer.MAX_VALUE).array();
+    byte[] negative = ByteBuffer.allocate(12).put((byte) 0xFF).putInt(1).putInt(-3).array();
 
-    assertThatThrownBy(() -> PackedList.elements(packed, STORE)).isInstanceOf(CorruptFileException.class)
+    assertThatThrownBy(() -> PackedList.elements(past, STORE)).isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("element 0 of 1 runs past its 12 bytes");
+    assertThatThrownBy(() -> PackedList.elements(negative, STORE)).isInstanceOf(CorruptFileException.class)
         .hasMessageContaining("element 0 of 1 runs past its 12 bytes");
   }
 

@@ -66,14 +66,14 @@ final class StoreWrappers {
   }
 
   /**
-   * Records where each range scan of the timers' store starts: the time of its first key, or
-   * {@code null} for a scan from the start of an index.
+   * Records where each range scan of the timers' by-time index starts: the time of its first
+   * key, or {@code null} for a scan from the start of the index.
    */
   static StateStoreProviderFactory recordingTimerScanStarts(StateStoreProviderFactory real, List<Long> starts) {
     return wrap(real, (store, method, args) -> {
-      if (method.getName().equals("range") && store.id().storeName().equals(KeyedStateBackend.TIMERS_STORE)) {
-        byte[] from = (byte[]) args[0];
-        starts.add(from.length < 2 + Long.BYTES ? null : KeyLayout.timeAt(from, 2));
+      byte[] from = method.getName().equals("range") ? (byte[]) args[0] : null;
+      if (from != null && from[0] == 0 && store.id().storeName().equals(KeyedStateBackend.TIMERS_STORE)) {
+        starts.add(from.length < 2 + Long.BYTES ? null : KeyLayout.timeAt(from, 2)); // the by-time index only
       }
       return call(store, method, args);
     });
