@@ -47,6 +47,20 @@ final class PackedList {
     return count;
   }
 
+  /**
+   * The size in a list's size entry, the other form of its prefix entry: eight bytes of a
+   * non-negative count, checked as packed entries are.
+   */
+  static long size(byte[] sizeEntry, StateStore store) {
+    long size = sizeEntry.length == Long.BYTES ? KeyLayout.longAt(sizeEntry, 0) : -1;
+    if (size < 0) {
+      throw new CorruptFileException(store.id().storePath().toString(), "a list's size entry is damaged: "
+          + sizeEntry.length + " bytes" + (sizeEntry.length == Long.BYTES ? " holding " + size : "")
+          + " where a count of eight bytes belongs");
+    }
+    return size;
+  }
+
   /** The bytes a packed entry of {@code elements} takes. */
   static long length(byte[][] elements) {
     long length = HEADER;

@@ -60,7 +60,7 @@ final class StoreListState implements ListState {
     if (PackedList.isPacked(head)) {
       return Arrays.stream(PackedList.elements(head, store)).map(values::decode).iterator();
     }
-    long size = KeyLayout.longAt(head, 0);
+    long size = PackedList.size(head, store);
     if (!store.supportsRangeScan()) {
       return byIndex(prefix, size);
     }
@@ -107,7 +107,7 @@ final class StoreListState implements ListState {
   @Override
   public long size() {
     byte[] head = head(scope.prefix());
-    return head == null ? 0 : PackedList.isPacked(head) ? PackedList.count(head, store) : KeyLayout.longAt(head, 0);
+    return head == null ? 0 : PackedList.isPacked(head) ? PackedList.count(head, store) : PackedList.size(head, store);
   }
 
   private byte[] head(byte[] prefix) {
@@ -139,7 +139,7 @@ final class StoreListState implements ListState {
     byte[] prefix = scope.prefix();
     byte[] head = head(prefix);
     if (head != null && !PackedList.isPacked(head)) {
-      writeElements(prefix, added, KeyLayout.longAt(head, 0));
+      writeElements(prefix, added, PackedList.size(head, store));
       return;
     }
     byte[][] all = added;
@@ -167,14 +167,14 @@ final class StoreListState implements ListState {
     boolean elementsBefore = head != null && !PackedList.isPacked(head);
     if (PackedList.length(encoded) <= PackedList.MAX_BYTES) {
       if (elementsBefore) {
-        removeElements(prefix, 0, KeyLayout.longAt(head, 0));
+        removeElements(prefix, 0, PackedList.size(head, store));
       }
       writePacked(prefix, PackedList.pack(encoded), head);
       return;
     }
     // In place: the indexes the new list shares with the old one are overwritten rather than
     // removed and written again.
-    long old = elementsBefore ? KeyLayout.longAt(head, 0) : 0;
+    long old = elementsBefore ? PackedList.size(head, store) : 0;
     for (int i = 0; i < encoded.length; i++) {
       store.put(KeyLayout.withLong(prefix, i), encoded[i], i < old ? Presence.PRESENT : Presence.ABSENT);
     }
@@ -241,7 +241,7 @@ final class StoreListState implements ListState {
       return; // nothing stored: no range to scan
     }
     if (!PackedList.isPacked(head)) {
-      removeElements(prefix, 0, KeyLayout.longAt(head, 0));
+      removeElements(prefix, 0, PackedList.size(head, store));
     }
     store.remove(prefix, Presence.PRESENT);
     headWritten(prefix, null);

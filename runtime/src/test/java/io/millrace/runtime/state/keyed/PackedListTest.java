@@ -80,6 +80,16 @@ class PackedListTest {
         .hasMessageContaining("element 0 of 1 runs past its 12 bytes");
   }
 
+  @Test
+  void aSizeEntryIsEightBytesOfACount() {
+    assertThat(PackedList.size(KeyLayout.longBytes(3), STORE)).isEqualTo(3);
+
+    assertThatThrownBy(() -> PackedList.size(new byte[] {0, 0, 1}, STORE)).isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("file:/ckpt/state/3/1/open").hasMessageContaining("size entry is damaged: 3 bytes");
+    assertThatThrownBy(() -> PackedList.size(KeyLayout.longBytes(-2), STORE)).isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("8 bytes holding -2");
+  }
+
   /** A store that only knows its id: all a damaged entry asks of it. */
   private static StateStore store(StateStoreId id) {
     return (StateStore) Proxy.newProxyInstance(StateStore.class.getClassLoader(), new Class<?>[] {StateStore.class},
