@@ -21,6 +21,7 @@ final class PackedList {
   private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
   private static final byte MARKER = (byte) 0xFF;
   private static final int HEADER = 1 + Integer.BYTES;
+  private static final String PACKED = "a packed list entry";
 
   /**
    * The most bytes a packed entry holds. Up to it, reading a key's list is one point lookup and
@@ -38,11 +39,11 @@ final class PackedList {
   /** The element count of a packed entry of {@code store}, checked against its bytes. */
   static int count(byte[] packed, StateStore store) {
     if (packed.length < HEADER) {
-      throw damaged(store, "its " + packed.length + " bytes end inside its header");
+      throw damaged(store, PACKED, "its " + packed.length + " bytes end inside its header");
     }
     int count = (int) INT.get(packed, 1);
     if (count < 0 || (long) count * Integer.BYTES > packed.length - HEADER) {
-      throw damaged(store, "it claims " + count + " elements in " + packed.length + " bytes");
+      throw damaged(store, PACKED, "it claims " + count + " elements in " + packed.length + " bytes");
     }
     return count;
   }
@@ -54,9 +55,8 @@ final class PackedList {
   static long size(byte[] sizeEntry, StateStore store) {
     long size = sizeEntry.length == Long.BYTES ? KeyLayout.longAt(sizeEntry, 0) : -1;
     if (size < 0) {
-      throw new CorruptFileException(store.id().storePath().toString(), "a list's size entry is damaged: "
-          + sizeEntry.length + " bytes" + (sizeEntry.length == Long.BYTES ? " holding " + size : "")
-          + " where a count of eight bytes belongs");
+      throw damaged(store, "a list's size entry", sizeEntry.length + " bytes"
+          + (sizeEntry.length == Long.BYTES ? " holding " + size : "") + " where eight of a count of zero or more belong");
     }
     return size;
   }
@@ -90,18 +90,18 @@ final class PackedList {
     for (int i = 0; i < elements.length; i++) {
       int length = at <= packed.length - Integer.BYTES ? (int) INT.get(packed, at) : -1;
       if (length < 0 || length > packed.length - at - Integer.BYTES) {
-        throw damaged(store, "element " + i + " of " + elements.length + " runs past its " + packed.length + " bytes");
+        throw damaged(store, PACKED, "element " + i + " of " + elements.length + " runs past its " + packed.length + " bytes");
       }
       elements[i] = Arrays.copyOfRange(packed, at + Integer.BYTES, at + Integer.BYTES + length);
       at += Integer.BYTES + length;
     }
     if (at != packed.length) {
-      throw damaged(store, (packed.length - at) + " bytes follow its " + elements.length + " elements");
+      throw damaged(store, PACKED, (packed.length - at) + " bytes follow its " + elements.length + " elements");
     }
     return elements;
   }
 
-  private static CorruptFileException damaged(StateStore store, String problem) {
-    return new CorruptFileException(store.id().storePath().toString(), "a packed list entry is damaged: " + problem);
+  private static CorruptFileException damaged(StateStore store, String entry, String problem) {
+    return new CorruptFileException(store.id().storePath().toString(), entry + " is damaged: " + problem);
   }
 }

@@ -106,8 +106,7 @@ final class StoreTimerService implements TimerService {
     byte[] index = {BY_TIME, mode.tag};
     int m = mode.ordinal();
     long floor = floors[m];
-    byte[] from = floor == TimerFloors.UNKNOWN ? index : KeyLayout.withTime(index, floor);
-    Iterator<KeyValue> due = scans.range(store, from, KeyLayout.withTime(index, before));
+    Iterator<KeyValue> due = scans.range(store, scanStart(index, floor), KeyLayout.withTime(index, before));
     registeredSinceScan[m] = Long.MAX_VALUE;
     int scan = ++scansMade[m];
     return new Iterator<>() {
@@ -156,11 +155,15 @@ final class StoreTimerService implements TimerService {
   @Override
   public java.util.OptionalLong earliest(TimeMode mode) {
     byte[] index = {BY_TIME, mode.tag};
-    long floor = floors[mode.ordinal()];
-    Iterator<KeyValue> first = scans.range(store, floor == TimerFloors.UNKNOWN ? index : KeyLayout.withTime(index, floor),
+    Iterator<KeyValue> first = scans.range(store, scanStart(index, floors[mode.ordinal()]),
         new byte[] {BY_TIME, (byte) (mode.tag + 1)});
     return first.hasNext() ? java.util.OptionalLong.of(KeyLayout.timeAt(first.next().key(), 2))
         : java.util.OptionalLong.empty();
+  }
+
+  /** Where a scan of a mode's by-time {@code index} starts: its floor, or its first key when none is known. */
+  private static byte[] scanStart(byte[] index, long floor) {
+    return floor == TimerFloors.UNKNOWN ? index : KeyLayout.withTime(index, floor);
   }
 
   private static byte[] byTime(TimeMode mode, long time, byte[] prefix) {
