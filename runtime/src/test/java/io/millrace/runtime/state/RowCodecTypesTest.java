@@ -62,4 +62,22 @@ class RowCodecTypesTest {
     bytes[4] = 0x7f; // the count's last byte: 127 elements in 10 bytes
     assertThatThrownBy(() -> codec.decode(bytes)).isInstanceOf(CorruptFileException.class);
   }
+
+  @Test
+  void anArrayOfStructsKeepsItsBytesWithNullElementsAndNullFields() {
+    // A list of records, the usual processor state, is encoded by one element layout made once;
+    // its bytes are the documented ones, which states written before were written with.
+    RowCodec codec = new RowCodec(Schema.parse("a ARRAY<STRUCT<x INT>>"));
+    Row row = Row.of(Arrays.asList(Row.of(5), null, Row.of((Object) null)));
+    byte[] bytes = codec.encode(row);
+    assertThat(bytes).containsExactly(1, 0, 0, 0, 3, 1, 1, 0, 0, 0, 5, 0, 1, 0);
+    assertThat(codec.decode(bytes)).isEqualTo(row);
+    // The same list one level down, where the element layout is looked up by type as before.
+    RowCodec nested = new RowCodec(Schema.parse("m MAP<INT, ARRAY<STRUCT<x INT>>>"));
+    Row inMap = Row.of(Map.of(1, row.getList(0)));
+    byte[] nestedBytes = nested.encode(inMap);
+    assertThat(Arrays.copyOfRange(nestedBytes, 10, nestedBytes.length)).containsExactly(Arrays.copyOfRange(bytes, 1,
+        bytes.length));
+    assertThat(nested.decode(nestedBytes)).isEqualTo(inMap);
+  }
 }
