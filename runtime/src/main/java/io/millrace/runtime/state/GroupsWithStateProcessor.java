@@ -14,6 +14,7 @@ import io.millrace.spi.data.Field;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.sink.OutputMode;
+import io.millrace.spi.state.StateStore.Presence;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -150,12 +151,30 @@ final class GroupsWithStateProcessor<S> extends StatefulProcessorWithInitialStat
     }
     long timer = timerRegistered ? storedTimeout : GroupStateImpl.NO_TIMESTAMP;
     if (timer != timeout) {
+      // The key's one timer is its kept timeout's, so the one deleted is set and the one registered is not.
       if (timer != GroupStateImpl.NO_TIMESTAMP) {
-        getHandle().deleteTimer(timer + 1);
+        deleteSetTimer(timer + 1);
       }
       if (timeout != GroupStateImpl.NO_TIMESTAMP) {
-        getHandle().registerTimer(timeout + 1);
+        registerUnsetTimer(timeout + 1);
       }
+    }
+  }
+
+  /** The engine's handle is told the timer is set, and need not look it up. */
+  private void deleteSetTimer(long ms) {
+    if (getHandle() instanceof ProcessorHandle h) {
+      h.deleteTimer(ms, Presence.PRESENT);
+    } else {
+      getHandle().deleteTimer(ms);
+    }
+  }
+
+  private void registerUnsetTimer(long ms) {
+    if (getHandle() instanceof ProcessorHandle h) {
+      h.registerTimer(ms, Presence.ABSENT);
+    } else {
+      getHandle().registerTimer(ms);
     }
   }
 }

@@ -12,6 +12,7 @@ import io.millrace.runtime.state.keyed.KeyedStateSpec;
 import io.millrace.runtime.state.keyed.StateVariable;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
+import io.millrace.spi.state.StateStore.Presence;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -271,6 +272,20 @@ final class ProcessorHandle implements StatefulProcessorHandle {
   public void deleteTimer(long expiryTimestampMs) {
     io.millrace.runtime.state.keyed.TimeMode mode = mode();
     state.timers().delete(mode, toEngine(expiryTimestampMs));
+  }
+
+  /**
+   * {@link #registerTimer} and {@link #deleteTimer} for a processor that knows whether the timer
+   * is set, as one keeping a single timer per key does: the store need not look it up
+   * ({@link io.millrace.runtime.state.keyed.TimerService#register(io.millrace.runtime.state.keyed.TimeMode, long,
+   * Presence)}).
+   */
+  void registerTimer(long expiryTimestampMs, Presence before) {
+    state.timers().register(mode(), toEngine(expiryTimestampMs), before);
+  }
+
+  void deleteTimer(long expiryTimestampMs, Presence before) {
+    state.timers().delete(mode(), toEngine(expiryTimestampMs), before);
   }
 
   @Override

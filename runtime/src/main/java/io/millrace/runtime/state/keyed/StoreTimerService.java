@@ -65,13 +65,21 @@ final class StoreTimerService implements TimerService {
 
   @Override
   public void register(TimeMode mode, long time) {
+    byte[] byKey = byKey(scope.prefix(), mode, time);
+    register(mode, time, byKey, store.get(byKey) == null);
+  }
+
+  @Override
+  public void register(TimeMode mode, long time, Presence before) {
+    register(mode, time, byKey(scope.prefix(), mode, time), before == Presence.ABSENT);
+  }
+
+  private void register(TimeMode mode, long time, byte[] byKey, boolean absent) {
     int m = mode.ordinal();
     floors[m] = Math.min(floors[m], time);
     registeredSinceScan[m] = Math.min(registeredSinceScan[m], time);
-    byte[] prefix = scope.prefix();
-    byte[] byKey = byKey(prefix, mode, time);
-    if (store.get(byKey) == null) {
-      store.put(byTime(mode, time, prefix), NO_VALUE, Presence.ABSENT);
+    if (absent) {
+      store.put(byTime(mode, time, scope.prefix()), NO_VALUE, Presence.ABSENT);
       store.put(byKey, NO_VALUE, Presence.ABSENT);
     }
     registered++;
@@ -79,10 +87,18 @@ final class StoreTimerService implements TimerService {
 
   @Override
   public void delete(TimeMode mode, long time) {
-    byte[] prefix = scope.prefix();
-    byte[] byKey = byKey(prefix, mode, time);
-    if (store.get(byKey) != null) {
-      store.remove(byTime(mode, time, prefix), Presence.PRESENT);
+    byte[] byKey = byKey(scope.prefix(), mode, time);
+    delete(mode, time, byKey, store.get(byKey) != null);
+  }
+
+  @Override
+  public void delete(TimeMode mode, long time, Presence before) {
+    delete(mode, time, byKey(scope.prefix(), mode, time), before == Presence.PRESENT);
+  }
+
+  private void delete(TimeMode mode, long time, byte[] byKey, boolean present) {
+    if (present) {
+      store.remove(byTime(mode, time, scope.prefix()), Presence.PRESENT);
       store.remove(byKey, Presence.PRESENT);
     }
     deleted++;

@@ -1,5 +1,6 @@
 package io.millrace.runtime.state.keyed;
 
+import io.millrace.spi.state.StateStore.Presence;
 import java.util.Iterator;
 import java.util.List;
 
@@ -23,6 +24,20 @@ public interface TimerService {
 
   /** Removes a timer of the current key; removing one it does not have changes nothing. */
   void delete(TimeMode mode, long time);
+
+  /**
+   * {@link #register} by a caller that knows whether the timer is set already, as an operator
+   * keeping one timer per key does: no lookup. What is written is the same whatever it is told;
+   * told wrong, the state's row count is off.
+   */
+  default void register(TimeMode mode, long time, Presence before) {
+    register(mode, time);
+  }
+
+  /** {@link #delete} by a caller that knows whether the timer is set, as {@link #register(TimeMode, long, Presence)}. */
+  default void delete(TimeMode mode, long time, Presence before) {
+    delete(mode, time);
+  }
 
   /** The current key's timers of {@code mode}, earliest first. */
   List<Long> list(TimeMode mode);
