@@ -231,7 +231,7 @@ public final class SessionWindowAggregation implements StatefulOperator {
         List<Session> open = write(sessions, load(sessions), true, watermarkMicros, state, out, counts);
         long next = minEnd(open);
         if (next != Long.MAX_VALUE) {
-          state.timers().register(TimeMode.EVENT_TIME, next);
+          state.timers().register(TimeMode.EVENT_TIME, next, Presence.ABSENT); // its one timer just fired
         }
       }
     }
@@ -329,16 +329,20 @@ public final class SessionWindowAggregation implements StatefulOperator {
     return open;
   }
 
-  /** Keeps the key's one timer at its earliest session end. */
+  /**
+   * Keeps the key's one timer at its earliest session end. Being the key's only one, the timer
+   * deleted is set and the one registered is not, and the timer service is told so rather than
+   * look each up (on rocksdb, a read through the write batch and every level's filter).
+   */
   private static void moveTimer(KeyedPartitionState state, long oldTimer, long newTimer) {
     if (newTimer == oldTimer) {
       return;
     }
     if (oldTimer != Long.MAX_VALUE) {
-      state.timers().delete(TimeMode.EVENT_TIME, oldTimer);
+      state.timers().delete(TimeMode.EVENT_TIME, oldTimer, Presence.PRESENT);
     }
     if (newTimer != Long.MAX_VALUE) {
-      state.timers().register(TimeMode.EVENT_TIME, newTimer);
+      state.timers().register(TimeMode.EVENT_TIME, newTimer, Presence.ABSENT);
     }
   }
 

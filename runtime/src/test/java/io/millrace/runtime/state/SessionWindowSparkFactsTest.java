@@ -144,6 +144,9 @@ class SessionWindowSparkFactsTest {
         .containsOnly("sessionWindowStateStoreSaveExec");
     assertThat(byBatch.values()).extracting(StateOperatorProgress::numRowsTotal).as("sessions in the state")
         .containsExactly(3L, 2L, 2L, 3L, 1L);
+    // One timer per key with open sessions, moved without lookups; a wrong word to the store would miscount them.
+    assertThat(byBatch.values()).extracting(p -> p.customMetrics().get("numTimers")).as("timers in the state")
+        .containsExactly(2L, 1L, 2L, 2L, 1L);
     assertThat(byBatch.values()).extracting(StateOperatorProgress::numRowsDroppedByWatermark)
         .containsExactly(0L, 0L, 1L, 0L, 0L);
     assertThat(byBatch.get(0L).customMetrics()).containsEntry("numRowsWithoutWindow", 1L);
