@@ -47,6 +47,7 @@ final class JsonRecordParser implements RecordParser {
   private final boolean anyNotNull;
   private final Map<String, Integer> columnByName = new HashMap<>();
   private final TimestampParser timestamps;
+  private final RepeatedStrings strings = new RepeatedStrings();
   private JsonParser parser;
   private ByteArrayFeeder feeder;
   private String[] nameAt = new String[8];
@@ -178,7 +179,9 @@ final class JsonRecordParser implements RecordParser {
         return token == JsonToken.VALUE_TRUE;
       case STRING:
         expect(token.isScalarValue(), token, column);
-        return p.getText();
+        return token == JsonToken.VALUE_STRING
+            ? strings.of(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())
+            : p.getText();
       case TIMESTAMP:
         expect(token == JsonToken.VALUE_STRING, token, column);
         try {
