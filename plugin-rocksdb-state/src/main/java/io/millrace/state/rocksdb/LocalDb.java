@@ -57,11 +57,20 @@ final class LocalDb {
   /**
    * The write's changes not yet in the DB, in RocksDB's own indexed batch (native memory): a
    * few thousand puts go into the memtable in one write instead of one each, and point reads
-   * see them through the index. Applied before an iterator of the live DB is made, when it
-   * holds {@link #BUFFERED_CHANGES}, and when the write ends.
+   * see them through the index. Applied when it holds {@link #BUFFERED_CHANGES}, when the write
+   * ends, and before an iterator of the live DB is made over a range holding one of its keys.
    */
   private WriteBatchWithIndex buffered;
   private int bufferedChanges;
+  /**
+   * The least and greatest key among the buffered changes, copies; null when there are none. An
+   * operator walks its keys in order and reads each key's range before writing it, so the
+   * changes buffered lie before the range read next: iterating it needs no write into the DB
+   * first. Applying the batch for every key's walk had put it in the DB a few changes at a time,
+   * a fifth of session_window's native samples on rocksdb.
+   */
+  private byte[] bufferedLeast;
+  private byte[] bufferedGreatest;
   private final ReadOptions latestReads = new ReadOptions();
   private boolean retired;
   private boolean closed;
@@ -159,20 +168,33 @@ final class LocalDb {
   synchronized void put(byte[] key, byte[] value) throws RocksDBException {
     checkOpen();
     buffered.put(key, value);
-    applyIfFull();
+    applyIfFull(key);
   }
 
   /** The write under way deletes {@code key}. */
   synchronized void delete(byte[] key) throws RocksDBException {
     checkOpen();
     buffered.delete(key);
-    applyIfFull();
+    applyIfFull(key);
   }
 
-  private void applyIfFull() throws RocksDBException {
+  private void applyIfFull(byte[] key) throws RocksDBException {
+    if (bufferedLeast == null || Bytes.ORDER.compare(key, bufferedLeast) < 0) {
+      bufferedLeast = key.clone();
+    }
+    if (bufferedGreatest == null || Bytes.ORDER.compare(key, bufferedGreatest) > 0) {
+      bufferedGreatest = key.clone();
+    }
     if (++bufferedChanges >= BUFFERED_CHANGES) {
       applyBuffered();
     }
+  }
+
+  /** Whether a buffered change may lie in {@code [from, to)} (from the first key when from is null, to the last when to is). */
+  private boolean bufferedWithin(byte[] from, byte[] to) {
+    return bufferedLeast != null
+        && (from == null || Bytes.ORDER.compare(bufferedGreatest, from) >= 0)
+        && (to == null || Bytes.ORDER.compare(bufferedLeast, to) < 0);
   }
 
   /** Puts the write's buffered changes into the DB: a commit does, before its commit point. */
@@ -186,6 +208,8 @@ final class LocalDb {
       db.write(writeOptions, buffered);
       buffered.clear();
       bufferedChanges = 0;
+      bufferedLeast = null;
+      bufferedGreatest = null;
     }
   }
 
@@ -196,12 +220,14 @@ final class LocalDb {
   }
 
   /**
-   * A native iterator with {@code options}: of the DB as it is now, uncommitted writes included,
-   * when {@code latest} (then without a snapshot in them). The caller closes it.
+   * A native iterator with {@code options}, to be read over {@code [from, to)} only (null: from
+   * the first key, to the last): of the DB as it is now, uncommitted writes included, when
+   * {@code latest} (then without a snapshot in them). The caller closes it.
    */
-  synchronized RocksIterator newIterator(ReadOptions options, boolean latest) throws RocksDBException {
+  synchronized RocksIterator newIterator(ReadOptions options, boolean latest, byte[] from, byte[] to)
+      throws RocksDBException {
     checkOpen();
-    if (latest && buffered != null) {
+    if (latest && buffered != null && bufferedWithin(from, to)) {
       applyBuffered();
     }
     return db.newIterator(options);
@@ -235,6 +261,8 @@ final class LocalDb {
   }
 
   private void dropBuffer() {
+    bufferedLeast = null;
+    bufferedGreatest = null;
     if (buffered != null) {
       buffered.close();
       buffered = null;

@@ -64,7 +64,8 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
         upperBound = new Slice(bound);
         readOptions.setIterateUpperBound(upperBound);
       }
-      this.it = view.db.newIterator(readOptions, latest);
+      // The walk reads [from or prefix, bound) and stops there: writes outside it need not reach the DB first.
+      this.it = view.db.newIterator(readOptions, latest, from != null ? from : prefix, bound);
     } catch (RuntimeException | RocksDBException e) {
       view.db.untrack(this);
       closeOptions();

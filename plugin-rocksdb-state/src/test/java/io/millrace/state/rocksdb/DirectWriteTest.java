@@ -2,12 +2,16 @@ package io.millrace.state.rocksdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.millrace.spi.state.KeyValue;
 import io.millrace.spi.state.ReadStateStore;
 import io.millrace.spi.state.StateStore;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
@@ -88,6 +92,62 @@ class DirectWriteTest {
       assertThat(v2.metrics().numKeys()).isEqualTo(101);
     }
     fresh.close();
+  }
+
+  /**
+   * An operator reads each key's range, then writes it, key after key: the changes buffered so
+   * far lie before the next range, which is walked without putting them in the DB first. A walk
+   * over a range holding a buffered change, at either end of it, puts them in first and sees it.
+   */
+  @Test
+  void aWalkPutsTheBufferedChangesInTheDbOnlyWhenOneLiesInItsRange() throws Exception {
+    RocksDbStateStoreProvider provider = TestStores.provider(checkpoint(), local("local"));
+    TestStores.commitKeys(provider, 0, "k", 10, "v");
+    try (StateStore writer = provider.getStore(1)) {
+      long writes = writes(writer);
+      writer.put(TestStores.bytes("b"), TestStores.bytes("1"));
+      assertThat(keys(writer.prefixScan(TestStores.bytes("c")))).isEmpty();
+      assertThat(keys(writer.range(TestStores.bytes("b\0"), TestStores.bytes("k1")))).as("from just past b")
+          .containsExactly("k0");
+      assertThat(keys(writer.range(TestStores.bytes("a"), TestStores.bytes("b")))).as("up to b, not b").isEmpty();
+      assertThat(writes(writer)).as("no buffered change in those ranges: none written").isEqualTo(writes);
+
+      assertThat(keys(writer.prefixScan(TestStores.bytes("b")))).as("from b, the buffered key").containsExactly("b");
+      assertThat(writes(writer)).isEqualTo(writes + 1);
+
+      writer.put(TestStores.bytes("z"), TestStores.bytes("1"));
+      writer.remove(TestStores.bytes("k5"));
+      assertThat(keys(writer.range(TestStores.bytes("k4"), TestStores.bytes("k6")))).containsExactly("k4");
+      assertThat(writes(writer)).isEqualTo(writes + 2);
+      writer.put(TestStores.bytes("z"), TestStores.bytes("2"));
+      writer.put(TestStores.bytes("k0"), TestStores.bytes("2"));
+      assertThat(keys(writer.range(TestStores.bytes("k6"), TestStores.bytes("y")))).containsExactly("k6", "k7", "k8",
+          "k9");
+      assertThat(writes(writer)).as("k0 and z lie around [k6, y): the changes may be in it").isEqualTo(writes + 3);
+
+      writer.put(TestStores.bytes("k3"), TestStores.bytes("2"));
+      writer.put(TestStores.bytes("x"), TestStores.bytes("1"));
+      assertThat(keys(writer.range(TestStores.bytes("w"), TestStores.bytes("y")))).containsExactly("x");
+      assertThat(keys(writer.range(TestStores.bytes("a"), TestStores.bytes("k3\0")))).as("to just past k3")
+          .containsExactly("b", "k0", "k1", "k2", "k3");
+      assertThat(writes(writer)).isEqualTo(writes + 4);
+      Iterator<KeyValue> before = writer.iterator();
+      writer.put(TestStores.bytes("a"), TestStores.bytes("1"));
+      assertThat(keys(writer.iterator())).as("every key: the new one with them").startsWith("a", "b").hasSize(13);
+      assertThat(keys(before)).as("an iterator sees no write made after it").startsWith("b").hasSize(12);
+      writer.abort();
+    }
+    provider.close();
+  }
+
+  private static long writes(StateStore store) {
+    return store.metrics().customMetrics().get("rocksdbWriteCount");
+  }
+
+  private static List<String> keys(Iterator<KeyValue> it) {
+    List<String> keys = new ArrayList<>();
+    it.forEachRemaining(kv -> keys.add(TestStores.text(kv.key())));
+    return keys;
   }
 
   @Test
