@@ -43,6 +43,22 @@ public final class KeyGroups {
     return keyGroupOfHash(hash(key));
   }
 
+  /** {@link #keyGroup} of the key in {@code buffer[offset, offset + length)}. */
+  int keyGroup(byte[] buffer, int offset, int length) {
+    return keyGroupOfHash(HASH.hashBytes(buffer, offset, length).asInt());
+  }
+
+  /**
+   * Encoded keys in the order keyed state stores them: by key group, then by their unsigned
+   * bytes (a key's entries start with its key group, then the key).
+   */
+  java.util.Comparator<byte[]> storeOrder() {
+    return (a, b) -> {
+      int byGroup = Integer.compare(keyGroup(a), keyGroup(b));
+      return byGroup != 0 ? byGroup : java.util.Arrays.compareUnsigned(a, b);
+    };
+  }
+
   public int partition(byte[] key) {
     return partitionOfHash(hash(key));
   }

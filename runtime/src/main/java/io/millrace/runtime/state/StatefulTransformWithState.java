@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
@@ -191,7 +190,7 @@ public final class StatefulTransformWithState implements StatefulOperator {
     long watermarkMs = watermarkMicros == Long.MIN_VALUE ? 0 : Math.floorDiv(watermarkMicros, 1000L);
     TimerValues times = new Times(nowMs, watermarkMs);
     List<Row> out = new ArrayList<>();
-    // Each key's rows, keys in the order of their encoding: the same on every run and replay.
+    // Each key's rows, keys in the order the state stores them: the same on every run and replay.
     RoutedRows.Bucket[] buckets = new RoutedRows.Bucket[inputs.size()];
     for (int i = 0; i < buckets.length; i++) {
       buckets[i] = ((KeyedRows) inputs.get(i)).routedTo(partition);
@@ -206,15 +205,15 @@ public final class StatefulTransformWithState implements StatefulOperator {
     }
     long t0 = System.nanoTime();
     if (initialKeys.isEmpty()) {
-      for (int g : byKey.sortedGroups()) {
+      for (int g : byKey.sortedGroups(keyGroups)) {
         state.setCurrentEncodedKey(byKey.key(g));
         output.emit(processor.handleInputRows(state.currentKey(), byKey.rows(g), times), out);
       }
     } else {
-      // Keys with initial state only are called too ([flat]MapGroupsWithState), in key order with the input's.
-      TreeMap<byte[], Iterator<Row>> calls = new TreeMap<>(Arrays::compareUnsigned);
+      // Keys with initial state only are called too ([flat]MapGroupsWithState), in order with the input's.
+      TreeMap<byte[], Iterator<Row>> calls = new TreeMap<>(keyGroups.storeOrder());
       initialKeys.forEach(k -> calls.put(k, Collections.emptyIterator()));
-      for (int g : byKey.sortedGroups()) {
+      for (int g : byKey.sortedGroups(keyGroups)) {
         calls.put(byKey.key(g), byKey.rows(g));
       }
       for (Map.Entry<byte[], Iterator<Row>> e : calls.entrySet()) {

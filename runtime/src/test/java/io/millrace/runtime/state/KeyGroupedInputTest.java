@@ -12,8 +12,11 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class KeyGroupedInputTest {
+  /** Few groups, so that many keys share one and the order within a group shows. */
+  private static final KeyGroups KEY_GROUPS = new KeyGroups(8, 1);
+
   @Test
-  void keysInUnsignedOrderEachWithItsRowsInInputOrderAcrossBuckets() {
+  void keysInTheStoresOrderEachWithItsRowsInInputOrderAcrossBuckets() {
     // Keys of several lengths, bytes above 0x7F (signed order would differ), a key that is a
     // prefix of another, empty buckets between full ones, and enough keys to grow the table.
     Random random = new Random(7);
@@ -29,7 +32,7 @@ class KeyGroupedInputTest {
     }
     RoutedRows.Bucket[] buckets = {new RoutedRows.Bucket(), new RoutedRows.Bucket(), new RoutedRows.Bucket(),
         new RoutedRows.Bucket()};
-    TreeMap<byte[], List<Long>> expected = new TreeMap<>(java.util.Arrays::compareUnsigned);
+    TreeMap<byte[], List<Long>> expected = new TreeMap<>(KEY_GROUPS.storeOrder());
     long id = 0;
     for (int i = 0; i < 5_000; i++) {
       int b = random.nextInt(3) == 0 ? 0 : 2; // buckets 1 and 3 stay empty
@@ -45,7 +48,9 @@ class KeyGroupedInputTest {
     }
     KeyGroupedInput grouped = new KeyGroupedInput(buckets);
     Map<String, List<Long>> actual = new LinkedHashMap<>();
-    for (int g : grouped.sortedGroups()) {
+    List<byte[]> stored = new ArrayList<>();
+    for (int g : grouped.sortedGroups(KEY_GROUPS)) {
+      stored.add(storeKey(grouped.key(g)));
       List<Long> ids = new ArrayList<>();
       grouped.rows(g).forEachRemaining(r -> ids.add(r.getLong(0)));
       actual.put(java.util.HexFormat.of().formatHex(grouped.key(g)), ids);
@@ -54,11 +59,23 @@ class KeyGroupedInputTest {
     expected.forEach((k, v) -> want.put(java.util.HexFormat.of().formatHex(k), v));
     assertThat(grouped.keys()).isEqualTo(expected.size());
     assertThat(actual).containsExactlyEntriesOf(want);
+    assertThat(stored).as("ascending as the store holds them").isSortedAccordingTo(java.util.Arrays::compareUnsigned);
+    assertThat(stored.stream().map(k -> k[1]).distinct().count()).as("several key groups").isEqualTo(8);
+  }
+
+  /** A key's entries in a keyed store start so (KeyLayout): its key group, two bytes big-endian, then the key. */
+  private static byte[] storeKey(byte[] key) {
+    int group = KEY_GROUPS.keyGroup(key);
+    byte[] prefixed = new byte[2 + key.length];
+    prefixed[0] = (byte) (group >>> 8);
+    prefixed[1] = (byte) group;
+    System.arraycopy(key, 0, prefixed, 2, key.length);
+    return prefixed;
   }
 
   @Test
   void noRowsNoKeys() {
     KeyGroupedInput grouped = new KeyGroupedInput(new RoutedRows.Bucket[] {new RoutedRows.Bucket()});
-    assertThat(grouped.sortedGroups()).isEmpty();
+    assertThat(grouped.sortedGroups(KEY_GROUPS)).isEmpty();
   }
 }
