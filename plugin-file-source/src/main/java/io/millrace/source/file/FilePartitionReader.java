@@ -128,6 +128,10 @@ final class FilePartitionReader implements PartitionReader {
 
   @Override
   public void close() throws IOException {
-    in.close();
+    try {
+      in.close();
+    } finally {
+      parser.close();
+    }
   }
 }

@@ -63,6 +63,7 @@ final class FileSource implements Source {
   private final LongAdder malformedRows = new LongAdder();
   private final LongAdder rowsOverLimit = new LongAdder();
   private final JsonFactory jsonFactory;
+  private final RepeatedStrings.Pool stringTables = new RepeatedStrings.Pool();
   private final Storage metadata;
   /** A schema read from a Parquet footer, recorded at the first batch (then null). */
   private Schema schemaToRecord;
@@ -227,7 +228,7 @@ final class FileSource implements Source {
         options.timestampFormat == null ? TimestampParser.iso() : TimestampParser.of(options.timestampFormat);
     return switch (options.format) {
       case JSON -> new JsonRecordParser(options.schema, options.corruptColumn, timestamps, options.jsonLimits,
-          jsonFactory);
+          jsonFactory, stringTables);
       case CSV -> new CsvRecordParser(options.schema, options.corruptColumn, options.delimiter, timestamps);
       case TEXT -> new TextRecordParser();
       case PARQUET -> throw new IllegalStateException("parquet is read by ParquetPartitionReader, not line by line");

@@ -47,15 +47,20 @@ final class JsonRecordParser implements RecordParser {
   private final boolean anyNotNull;
   private final Map<String, Integer> columnByName = new HashMap<>();
   private final TimestampParser timestamps;
-  private final RepeatedStrings strings = new RepeatedStrings();
+  private final RepeatedStrings.Pool stringTables;
+  private final RepeatedStrings strings;
+  private boolean closed;
   private JsonParser parser;
   private ByteArrayFeeder feeder;
   private String[] nameAt = new String[8];
   private int[] columnAt = new int[8];
 
-  /** {@code factory} comes from {@code limits.factory()}, made once per source. */
-  JsonRecordParser(Schema schema, int corruptColumn, TimestampParser timestamps, JsonLimits limits, JsonFactory factory) {
+  /** {@code factory} comes from {@code limits.factory()}, made once per source, as {@code stringTables}. */
+  JsonRecordParser(Schema schema, int corruptColumn, TimestampParser timestamps, JsonLimits limits, JsonFactory factory,
+      RepeatedStrings.Pool stringTables) {
     this.factory = factory;
+    this.stringTables = stringTables;
+    this.strings = stringTables.take();
     this.limits = limits;
     this.schema = schema;
     this.timestamps = timestamps;
@@ -135,6 +140,15 @@ final class JsonRecordParser implements RecordParser {
       throw new Malformed("the line ends inside the JSON object");
     }
     return token;
+  }
+
+  @Override
+  public void close() {
+    discardParser();
+    if (!closed) {
+      closed = true;
+      stringTables.giveBack(strings); // twice would lend it to two readers at once
+    }
   }
 
   private void discardParser() {

@@ -14,6 +14,10 @@ interface RecordParser {
    */
   Object[] parse(byte[] bytes, int offset, int length) throws Malformed;
 
+  /** Its reader is done with it: it hands back what it borrowed from its source. Called once. */
+  default void close() {
+  }
+
   /** A line that does not fit the schema. Carries no stack trace: it is data, not a bug. */
   class Malformed extends Exception {
     private static final long serialVersionUID = 1L;

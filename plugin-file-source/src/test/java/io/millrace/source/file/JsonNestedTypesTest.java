@@ -21,7 +21,8 @@ class JsonNestedTypesTest {
 
   private static Object[] parse(String line) throws RecordParser.Malformed {
     JsonLimits limits = new JsonLimits(20_000_000, 1000, 1000);
-    JsonRecordParser parser = new JsonRecordParser(SCHEMA, -1, TimestampParser.iso(), limits, limits.factory());
+    JsonRecordParser parser = new JsonRecordParser(SCHEMA, -1, TimestampParser.iso(), limits, limits.factory(),
+        new RepeatedStrings.Pool());
     byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
     return parser.parse(bytes, 0, bytes.length);
   }
