@@ -233,8 +233,16 @@ final class LocalDb {
     return db.newIterator(options);
   }
 
-  /** The write under way became {@code version}, holding {@code keys} keys. */
-  synchronized void endWrite(long version, long keys) throws RocksDBException {
+  /**
+   * The write under way became {@code version}, holding {@code keys} keys. Returns whether it
+   * started a flush of the memtable, which it does when the memtable holds as many deletions as
+   * the DB holds keys: a range read steps over every deleted key and every value written over
+   * that the memtable holds, and it holds them until a snapshot flushes it, several batches
+   * later. A flush keeps only the latest entry of each key, and compaction then drops the
+   * deletions. Operators whose state turns over (sessions closed, timers moved) read ranges
+   * through such leftovers otherwise; stores that delete little are never flushed for it.
+   */
+  synchronized boolean endWrite(long version, long keys) throws RocksDBException {
     if (writeBase == null || version != head + 1) {
       throw new IllegalStateException("local RocksDB in " + dir + " holds version " + head + " and "
           + (writeBase == null ? "no write under way" : "a write of " + (head + 1)) + "; cannot end a write of " + version);
@@ -245,6 +253,14 @@ final class LocalDb {
     head = version;
     numKeys = keys;
     writeBase = null;
+    long deletions = db.getLongProperty("rocksdb.num-deletes-active-mem-table");
+    if (deletions == 0 || deletions < keys) {
+      return false;
+    }
+    try (FlushOptions flush = new FlushOptions().setWaitForFlush(false)) {
+      db.flush(flush); // in the background: the next batch need not wait for it
+    }
+    return true;
   }
 
   /**

@@ -24,6 +24,7 @@ final class ProviderMetrics {
   final AtomicLong bytesDownloaded = new AtomicLong();
   final AtomicLong changelogsReplayed = new AtomicLong();
   final AtomicLong filesDeleted = new AtomicLong();
+  final AtomicLong deletionFlushes = new AtomicLong();
 
   Map<String, Long> snapshot() {
     Map<String, Long> out = new LinkedHashMap<>();
@@ -46,6 +47,7 @@ final class ProviderMetrics {
     out.put("rocksdbBytesDownloaded", bytesDownloaded.get());
     out.put("rocksdbChangelogsReplayed", changelogsReplayed.get());
     out.put("rocksdbFilesDeleted", filesDeleted.get());
+    out.put("rocksdbDeletionFlushes", deletionFlushes.get());
     return out;
   }
 }

@@ -26,6 +26,10 @@ final class RocksDbStateStore implements StateStore {
   private final PendingChangelog changelog;
   private long numKeys;
   private State state = State.OPEN;
+  /** Where range reads walk on while they go forward over the keys ({@link ForwardCursor}); null before the first. */
+  private ForwardCursor cursor;
+  /** The end of the last range read: a read starting at or after it goes forward. */
+  private byte[] lastRangeEnd;
 
   RocksDbStateStore(RocksDbStateStoreProvider provider, View base) {
     this.provider = provider;
@@ -120,6 +124,9 @@ final class RocksDbStateStore implements StateStore {
 
   /** Into the changelog first: a write that fails there never reaches the DB. */
   private void write(byte[] key, byte[] value) {
+    if (cursor != null) {
+      cursor.written(key);
+    }
     try {
       changelog.record(key, value);
       if (value == null) {
@@ -159,7 +166,29 @@ final class RocksDbStateStore implements StateStore {
     if (Bytes.ORDER.compare(from, to) >= 0) {
       return java.util.Collections.emptyIterator();
     }
-    return ViewIterator.latest(base, from.clone(), null, to.clone());
+    byte[] end = to.clone();
+    boolean forward = lastRangeEnd != null && Bytes.ORDER.compare(from, lastRangeEnd) >= 0;
+    lastRangeEnd = end;
+    if (cursor != null && !cursor.walking()) {
+      Iterator<KeyValue> walk = cursor.range(from, end);
+      if (walk != null) {
+        return walk;
+      }
+    }
+    if (forward && (cursor == null || !cursor.walking())) {
+      // Forward, but behind a write since the cursor was made: a new one from here.
+      closeCursor();
+      cursor = new ForwardCursor(base, from.clone());
+      return cursor.range(from, end);
+    }
+    return ViewIterator.latest(base, from.clone(), null, end);
+  }
+
+  private void closeCursor() {
+    if (cursor != null) {
+      cursor.close();
+      cursor = null;
+    }
   }
 
   @Override
@@ -183,6 +212,7 @@ final class RocksDbStateStore implements StateStore {
   @Override
   public long commit() {
     checkOpen();
+    closeCursor();
     try {
       long next = provider.commit(base, changelog, numKeys);
       state = State.COMMITTED;
@@ -198,6 +228,7 @@ final class RocksDbStateStore implements StateStore {
   public void abort() {
     if (state == State.OPEN) {
       state = State.ABORTED;
+      closeCursor();
       provider.abandon(base, changelog);
       base.release();
     }

@@ -205,7 +205,9 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
       if (published) {
         metrics.changelogBytesUploaded.addAndGet(written.bytes());
         synchronized (this) { // acquire() reads the head under this lock: it must not move in between
-          base.db.endWrite(next, numKeysAfter);
+          if (base.db.endWrite(next, numKeysAfter)) {
+            metrics.deletionFlushes.incrementAndGet();
+          }
         }
         prepareDueSnapshot(base.db);
       } else {
@@ -367,6 +369,8 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
         // A store writes its changes into the DB as it makes them, up to 4,096 a write.
         custom.put("rocksdbWriteLatencyAvgMicros", Math.round(writes.getAverage()));
         custom.put("rocksdbWriteCount", writes.getCount());
+        // A range read seeks, unless it goes on where the last one stopped (ForwardCursor).
+        custom.put("rocksdbSeekCount", stats.getTickerCount(TickerType.NUMBER_DB_SEEK));
         custom.put("rocksdbBlockCacheHit", stats.getTickerCount(TickerType.BLOCK_CACHE_HIT));
         custom.put("rocksdbBlockCacheMiss", stats.getTickerCount(TickerType.BLOCK_CACHE_MISS));
       }

@@ -140,6 +140,111 @@ class DirectWriteTest {
     provider.close();
   }
 
+  /**
+   * Range reads going forward over the keys, each key's range read and then written, walk on one
+   * iterator: a read starting where the last one stopped seeks nothing. A write since the
+   * iterator was made, at or after where a read starts, makes that read start on a new iterator,
+   * which sees the write; so does a read going back, and one made while another walk is under way.
+   */
+  @Test
+  void forwardRangeReadsWalkOnOneIteratorWhileNoWriteLiesAhead() throws Exception {
+    RocksDbStateStoreProvider provider = TestStores.provider(checkpoint(), local("local"));
+    TestStores.commitKeys(provider, 0, "k", 10, "v");
+    try (StateStore writer = provider.getStore(1)) {
+      long seeks = seeks(writer);
+      assertThat(entries(writer.range(TestStores.bytes("k0"), TestStores.bytes("k1")))).containsExactly("k0=v");
+      writer.put(TestStores.bytes("k0"), TestStores.bytes("w0"));
+      assertThat(entries(writer.range(TestStores.bytes("k1"), TestStores.bytes("k2")))).containsExactly("k1=v");
+      writer.put(TestStores.bytes("k1"), TestStores.bytes("w1"));
+      assertThat(seeks(writer)).as("the first read, then the first going forward").isEqualTo(seeks + 2);
+      assertThat(entries(writer.range(TestStores.bytes("k2"), TestStores.bytes("k3")))).containsExactly("k2=v");
+      writer.remove(TestStores.bytes("k2"));
+      assertThat(entries(writer.range(TestStores.bytes("k3"), TestStores.bytes("k3\0")))).containsExactly("k3=v");
+      assertThat(seeks(writer)).as("each from where the last stopped").isEqualTo(seeks + 2);
+      assertThat(entries(writer.range(TestStores.bytes("k5"), TestStores.bytes("k6")))).as("over k4")
+          .containsExactly("k5=v");
+      assertThat(seeks(writer)).isEqualTo(seeks + 3);
+
+      writer.put(TestStores.bytes("k7"), TestStores.bytes("w7"));
+      writer.put(TestStores.bytes("k6"), TestStores.bytes("w6"));
+      assertThat(entries(writer.range(TestStores.bytes("k6"), TestStores.bytes("k8")))).as("written ahead since")
+          .containsExactly("k6=w6", "k7=w7");
+      assertThat(seeks(writer)).isEqualTo(seeks + 4);
+      assertThat(entries(writer.range(TestStores.bytes("k1"), TestStores.bytes("k3")))).as("going back")
+          .containsExactly("k1=w1");
+
+      Iterator<KeyValue> under = writer.range(TestStores.bytes("k8"), TestStores.bytes("l"));
+      assertThat(under.next().key()).isEqualTo(TestStores.bytes("k8"));
+      writer.put(TestStores.bytes("k9"), TestStores.bytes("w9"));
+      assertThat(entries(writer.range(TestStores.bytes("k9"), TestStores.bytes("l")))).as("while a walk is under way")
+          .containsExactly("k9=w9");
+      assertThat(entries(under)).as("the walk sees no write made after it").containsExactly("k9=v");
+      writer.abort();
+    }
+    provider.close();
+  }
+
+  /**
+   * A commit whose memtable holds as many deletions as the store holds keys flushes it, so that
+   * range reads stop stepping over them; one that deletes little does not. The flush changes no
+   * data, here nor in the checkpoint.
+   */
+  @Test
+  void aCommitFlushesAMemtableHoldingAsManyDeletionsAsTheStoreHoldsKeys() throws Exception {
+    Path checkpoint = checkpoint();
+    RocksDbStateStoreProvider provider = TestStores.provider(checkpoint, local("local"));
+    TestStores.commitKeys(provider, 0, "k", 10, "v");
+    removeAndCommit(provider, 1, "k0", "k1", "k2", "k3");
+    assertThat(deletionFlushes(provider, 2)).as("4 deletions, 6 keys").isZero();
+    removeAndCommit(provider, 2, "k4", "k5");
+    assertThat(deletionFlushes(provider, 3)).as("6 deletions since the last flush, 4 keys").isEqualTo(1);
+    try (StateStore v3 = provider.getStore(3)) {
+      v3.put(TestStores.bytes("k6"), TestStores.bytes("w"));
+      v3.commit();
+    }
+    assertThat(deletionFlushes(provider, 4)).as("no deletion since").isEqualTo(1);
+    try (StateStore v4 = provider.getStore(4)) {
+      assertThat(entries(v4.range(TestStores.bytes("k"), TestStores.bytes("l")))).containsExactly("k6=w", "k7=v",
+          "k8=v", "k9=v");
+      assertThat(v4.metrics().numKeys()).isEqualTo(4);
+      v4.abort();
+    }
+    provider.close();
+    RocksDbStateStoreProvider fresh = TestStores.provider(checkpoint, local("local2"));
+    try (ReadStateStore v4 = fresh.getReadStore(4)) {
+      assertThat(entries(v4.range(TestStores.bytes("k"), TestStores.bytes("l")))).containsExactly("k6=w", "k7=v",
+          "k8=v", "k9=v");
+    }
+    fresh.close();
+  }
+
+  private static void removeAndCommit(RocksDbStateStoreProvider provider, long version, String... keys) {
+    try (StateStore store = provider.getStore(version)) {
+      for (String key : keys) {
+        store.remove(TestStores.bytes(key));
+      }
+      store.commit();
+    }
+  }
+
+  private static long deletionFlushes(RocksDbStateStoreProvider provider, long version) {
+    try (StateStore store = provider.getStore(version)) {
+      long flushes = store.metrics().customMetrics().get("rocksdbDeletionFlushes");
+      store.abort();
+      return flushes;
+    }
+  }
+
+  private static long seeks(StateStore store) {
+    return store.metrics().customMetrics().get("rocksdbSeekCount");
+  }
+
+  private static List<String> entries(Iterator<KeyValue> it) {
+    List<String> entries = new ArrayList<>();
+    it.forEachRemaining(kv -> entries.add(TestStores.text(kv.key()) + "=" + TestStores.text(kv.value())));
+    return entries;
+  }
+
   private static long writes(StateStore store) {
     return store.metrics().customMetrics().get("rocksdbWriteCount");
   }

@@ -366,6 +366,35 @@ class KeyedStateTest {
   }
 
   @Test
+  void aTimerDeletedWhileTimersFireDoesNotFireAndOneSetAgainDoes() {
+    KeyedPartitionState v0 = fresh(0);
+    register(v0, "ann", TimeMode.EVENT_TIME, 10, 12);
+    register(v0, "bob", TimeMode.EVENT_TIME, 11, 13);
+    register(v0, "cat", TimeMode.EVENT_TIME, 14);
+    v0.commit();
+
+    KeyedPartitionState v1 = fresh(1);
+    Iterator<ExpiredTimer> due = v1.timers().expired(TimeMode.EVENT_TIME, 20);
+    List<Long> fired = new ArrayList<>();
+    while (due.hasNext()) {
+      ExpiredTimer timer = due.next();
+      fired.add(timer.time());
+      v1.setCurrentEncodedKey(timer.encodedKey());
+      if (timer.time() == 10) {
+        v1.timers().delete(TimeMode.EVENT_TIME, 12);
+        v1.timers().delete(TimeMode.EVENT_TIME, 12);
+      } else if (timer.time() == 11) {
+        v1.timers().delete(TimeMode.EVENT_TIME, 13);
+        v1.timers().register(TimeMode.EVENT_TIME, 13);
+      }
+    }
+    assertThat(fired).as("ann's 12 deleted; bob's 13 deleted and set again").containsExactly(10L, 11L, 13L, 14L);
+    v1.commit();
+    assertThat(v1.metrics().timers()).as("each timer removed once").isZero();
+    assertThat(list(fresh(2).timers().expired(TimeMode.EVENT_TIME, Long.MAX_VALUE))).isEmpty();
+  }
+
+  @Test
   void firingReadsOnlyTheExpiredRange() {
     StoreWrappers.Counts counts = new StoreWrappers.Counts();
     KeyedStateBackend backend = fixture.open(SPEC, new KeyGroups(128, 1), f -> StoreWrappers.counting(f, counts));
