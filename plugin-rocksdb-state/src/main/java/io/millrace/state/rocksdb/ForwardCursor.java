@@ -4,9 +4,6 @@ import io.millrace.spi.state.KeyValue;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
-import org.rocksdb.ReadOptions;
-import org.rocksdb.RocksDBException;
-import org.rocksdb.RocksIterator;
 
 /**
  * One native iterator that a writing store's range reads walk on, forward: a keyed operator
@@ -16,15 +13,14 @@ import org.rocksdb.RocksIterator;
  * samples on rocksdb).
  *
  * <p>RocksDB pins what an iterator sees when it is made, and the store goes on writing. So a walk
- * may start here only where no write made since lies: at or after the greatest key written since
- * the cursor was made. Everything from there on is then in the DB as it was when the cursor was
+ * may start here only where no write made since lies: past the greatest key written since the
+ * cursor was made. Everything from there on is then in the DB as it was when the cursor was
  * made, which is what a new iterator would see. A walk also never starts behind the position, nor
  * while another walk is under way on it; the store makes an iterator of its own for those.
  */
 final class ForwardCursor implements AutoCloseable {
   private final View view;
-  private RocksIterator it;
-  private ReadOptions readOptions;
+  private final NativeIterator it;
   /** The key at the position, or null at the end; the position is the first key at or after {@link #floor}. */
   private byte[] current;
   private byte[] floor;
@@ -36,20 +32,7 @@ final class ForwardCursor implements AutoCloseable {
   /** A cursor at the first key at or after {@code from} of the DB of {@code view} as it is now, writes under way included. */
   ForwardCursor(View view, byte[] from) {
     this.view = view;
-    view.acquire();
-    try {
-      view.db.track(this);
-      readOptions = new ReadOptions();
-      it = view.db.newIterator(readOptions, true, from, null);
-    } catch (RuntimeException | RocksDBException e) {
-      view.db.untrack(this);
-      closeOptions();
-      view.release();
-      if (e instanceof RocksDBException) {
-        throw new IllegalStateException("cannot iterate the local RocksDB in " + view.db.dir + ": " + e.getMessage(), e);
-      }
-      throw (RuntimeException) e;
-    }
+    this.it = new NativeIterator(view, true, from, null);
     seek(from);
   }
 
@@ -71,7 +54,7 @@ final class ForwardCursor implements AutoCloseable {
 
   /** The entries of {@code [from, to)} walked from here, or null when this cursor cannot give them. */
   Iterator<KeyValue> range(byte[] from, byte[] to) {
-    if (it == null || walking || Bytes.ORDER.compare(from, floor) < 0
+    if (it.closed() || walking || Bytes.ORDER.compare(from, floor) < 0
         || greatestLength >= 0 && Arrays.compareUnsigned(from, 0, from.length, greatestWritten, 0, greatestLength) <= 0) {
       return null;
     }
@@ -98,12 +81,12 @@ final class ForwardCursor implements AutoCloseable {
           throw new NoSuchElementException();
         }
         synchronized (view.db) {
-          if (it == null) {
+          if (it.closed()) {
             throw new IllegalStateException("the state store of version " + view.version + " ended during an iteration");
           }
-          KeyValue kv = new KeyValue(current, it.value());
-          it.next();
-          current = it.isValid() ? it.key() : null;
+          KeyValue kv = new KeyValue(current, it.it().value());
+          it.it().next();
+          current = it.it().isValid() ? it.it().key() : null;
           return kv;
         }
       }
@@ -111,29 +94,13 @@ final class ForwardCursor implements AutoCloseable {
   }
 
   private void seek(byte[] from) {
-    it.seek(from);
+    it.it().seek(from);
     floor = from;
-    current = it.isValid() ? it.key() : null;
-  }
-
-  private void closeOptions() {
-    if (readOptions != null) {
-      readOptions.close();
-      readOptions = null;
-    }
+    current = it.it().isValid() ? it.it().key() : null;
   }
 
   @Override
   public void close() {
-    synchronized (view.db) { // the lock LocalDb.close holds when it closes what is still open
-      if (it == null) {
-        return;
-      }
-      it.close();
-      it = null;
-      closeOptions();
-      view.db.untrack(this);
-      view.release();
-    }
+    it.close();
   }
 }

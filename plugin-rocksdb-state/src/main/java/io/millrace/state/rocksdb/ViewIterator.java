@@ -3,10 +3,6 @@ package io.millrace.state.rocksdb;
 import io.millrace.spi.state.KeyValue;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
-import org.rocksdb.ReadOptions;
-import org.rocksdb.RocksDBException;
-import org.rocksdb.RocksIterator;
-import org.rocksdb.Slice;
 
 /**
  * The entries of a {@link View} in unsigned key order: all of them, those starting with a
@@ -24,9 +20,7 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
   private final byte[] prefix;
   /** The first key past the walk, or null. */
   private final byte[] to;
-  private RocksIterator it;
-  private ReadOptions readOptions;
-  private Slice upperBound;
+  private final NativeIterator it;
   private KeyValue next;
 
   static ViewIterator all(View view) {
@@ -55,40 +49,23 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
     this.view = view;
     this.prefix = prefix;
     this.to = to;
-    view.acquire();
-    try {
-      view.db.track(this);
-      this.readOptions = latest ? new ReadOptions() : view.newReadOptions();
-      byte[] bound = to != null ? to : prefix != null ? Bytes.successor(prefix) : null;
-      if (bound != null) {
-        upperBound = new Slice(bound);
-        readOptions.setIterateUpperBound(upperBound);
-      }
-      // The walk reads [from or prefix, bound) and stops there: writes outside it need not reach the DB first.
-      this.it = view.db.newIterator(readOptions, latest, from != null ? from : prefix, bound);
-    } catch (RuntimeException | RocksDBException e) {
-      view.db.untrack(this);
-      closeOptions();
-      view.release();
-      if (e instanceof RocksDBException) {
-        throw new IllegalStateException("cannot iterate the local RocksDB in " + view.db.dir + ": " + e.getMessage(), e);
-      }
-      throw (RuntimeException) e;
-    }
+    byte[] bound = to != null ? to : prefix != null ? Bytes.successor(prefix) : null;
+    // The walk reads [from or prefix, bound) and stops there: writes outside it need not reach the DB first.
+    this.it = new NativeIterator(view, latest, from != null ? from : prefix, bound);
     if (from == null) {
-      it.seekToFirst();
+      it.it().seekToFirst();
     } else {
-      it.seek(from);
+      it.it().seek(from);
     }
     advance();
   }
 
   private void advance() {
-    byte[] key = it != null && it.isValid() ? it.key() : null;
+    byte[] key = !it.closed() && it.it().isValid() ? it.it().key() : null;
     if (key != null && (prefix == null || Bytes.startsWith(key, prefix))
         && (to == null || Bytes.ORDER.compare(key, to) < 0)) {
-      next = new KeyValue(key, it.value());
-      it.next();
+      next = new KeyValue(key, it.it().value());
+      it.it().next();
     } else {
       next = null;
       close();
@@ -115,28 +92,8 @@ final class ViewIterator implements Iterator<KeyValue>, AutoCloseable {
     return out;
   }
 
-  private void closeOptions() {
-    if (readOptions != null) {
-      readOptions.close();
-      readOptions = null;
-    }
-    if (upperBound != null) {
-      upperBound.close();
-      upperBound = null;
-    }
-  }
-
   @Override
   public void close() {
-    synchronized (view.db) { // the lock LocalDb.close holds when it closes what is still open
-      if (it == null) {
-        return;
-      }
-      it.close();
-      it = null;
-      closeOptions();
-      view.db.untrack(this);
-      view.release();
-    }
+    it.close();
   }
 }
