@@ -28,6 +28,8 @@ final class ForwardCursor implements AutoCloseable {
   private byte[] greatestWritten = new byte[32];
   private int greatestLength = -1;
   private boolean walking;
+  /** Closed when the walk under way ends: its store ended, and the walk, like the store's other iterators, outlives it. */
+  private boolean closeAfterWalk;
 
   /** A cursor at the first key at or after {@code from} of the DB of {@code view} as it is now, writes under way included. */
   ForwardCursor(View view, byte[] from) {
@@ -71,6 +73,9 @@ final class ForwardCursor implements AutoCloseable {
           ended = true;
           walking = false;
           floor = to;
+          if (closeAfterWalk) {
+            close();
+          }
         }
         return !ended;
       }
@@ -97,6 +102,15 @@ final class ForwardCursor implements AutoCloseable {
     it.it().seek(from);
     floor = from;
     current = it.it().isValid() ? it.it().key() : null;
+  }
+
+  /** Closes it now, or when the walk under way ends. */
+  void closeWhenIdle() {
+    if (walking) {
+      closeAfterWalk = true;
+    } else {
+      close();
+    }
   }
 
   @Override

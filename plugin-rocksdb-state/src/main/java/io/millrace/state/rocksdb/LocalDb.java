@@ -40,6 +40,8 @@ import org.rocksdb.WriteOptions;
 final class LocalDb {
   private static final System.Logger LOG = System.getLogger(LocalDb.class.getName());
   private static final int BUFFERED_CHANGES = 4096;
+  /** The fewest deletions in the memtable that make a commit flush it ({@link #endWrite}). */
+  static final long FLUSH_AT_DELETIONS = 1024;
 
   final Path dir;
   private final Options options;
@@ -240,7 +242,8 @@ final class LocalDb {
    * that the memtable holds, and it holds them until a snapshot flushes it, several batches
    * later. A flush keeps only the latest entry of each key, and compaction then drops the
    * deletions. Operators whose state turns over (sessions closed, timers moved) read ranges
-   * through such leftovers otherwise; stores that delete little are never flushed for it.
+   * through such leftovers otherwise; stores that delete little are never flushed for it, nor
+   * are small ones, whose walks are short anyway.
    */
   synchronized boolean endWrite(long version, long keys) throws RocksDBException {
     if (writeBase == null || version != head + 1) {
@@ -253,14 +256,30 @@ final class LocalDb {
     head = version;
     numKeys = keys;
     writeBase = null;
-    long deletions = db.getLongProperty("rocksdb.num-deletes-active-mem-table");
-    if (deletions == 0 || deletions < keys) {
+    return flushIfMostlyDeletions(keys);
+  }
+
+  /**
+   * Starts a flush of the memtable in the background when it holds at least {@link
+   * #FLUSH_AT_DELETIONS} deletions and as many as the DB holds keys; returns whether it did. Past
+   * the commit point, so it only logs a failure: the version is committed whatever it does.
+   */
+  private boolean flushIfMostlyDeletions(long keys) {
+    try {
+      long deletions = db.getLongProperty("rocksdb.num-deletes-active-mem-table");
+      if (deletions < Math.max(keys, FLUSH_AT_DELETIONS)) {
+        return false;
+      }
+      // Neither waiting for the flush nor for a write stall to clear: this runs under the provider's lock.
+      try (FlushOptions flush = new FlushOptions().setWaitForFlush(false).setAllowWriteStall(true)) {
+        db.flush(flush);
+      }
+      return true;
+    } catch (RocksDBException e) {
+      LOG.log(System.Logger.Level.WARNING, "could not start a flush of the memtable of the local RocksDB in {0}: {1}",
+          dir, e.toString());
       return false;
     }
-    try (FlushOptions flush = new FlushOptions().setWaitForFlush(false)) {
-      db.flush(flush); // in the background: the next batch need not wait for it
-    }
-    return true;
   }
 
   /**

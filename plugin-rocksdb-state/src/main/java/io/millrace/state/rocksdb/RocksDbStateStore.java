@@ -184,9 +184,10 @@ final class RocksDbStateStore implements StateStore {
     return ViewIterator.latest(base, from.clone(), null, end);
   }
 
+  /** Lets the cursor go: closed now, or when a walk under way on it ends, as the store's other iterators are. */
   private void closeCursor() {
     if (cursor != null) {
-      cursor.close();
+      cursor.closeWhenIdle();
       cursor = null;
     }
   }

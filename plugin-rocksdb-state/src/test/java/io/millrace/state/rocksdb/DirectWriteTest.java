@@ -185,43 +185,51 @@ class DirectWriteTest {
   }
 
   /**
-   * A commit whose memtable holds as many deletions as the store holds keys flushes it, so that
-   * range reads stop stepping over them; one that deletes little does not. The flush changes no
-   * data, here nor in the checkpoint.
+   * A commit whose memtable holds as many deletions as the store holds keys, and at least
+   * {@link LocalDb#FLUSH_AT_DELETIONS}, flushes it, so that range reads stop stepping over them;
+   * one that deletes less does not, nor does a small store. The flush changes no data, here nor
+   * in the checkpoint.
    */
   @Test
   void aCommitFlushesAMemtableHoldingAsManyDeletionsAsTheStoreHoldsKeys() throws Exception {
     Path checkpoint = checkpoint();
     RocksDbStateStoreProvider provider = TestStores.provider(checkpoint, local("local"));
-    TestStores.commitKeys(provider, 0, "k", 10, "v");
-    removeAndCommit(provider, 1, "k0", "k1", "k2", "k3");
-    assertThat(deletionFlushes(provider, 2)).as("4 deletions, 6 keys").isZero();
-    removeAndCommit(provider, 2, "k4", "k5");
-    assertThat(deletionFlushes(provider, 3)).as("6 deletions since the last flush, 4 keys").isEqualTo(1);
+    TestStores.commitKeys(provider, 0, "k", 3000, "v");
+    removeAndCommit(provider, 1, 0, 1200);
+    assertThat(deletionFlushes(provider, 2)).as("1,200 deletions, 1,800 keys").isZero();
+    removeAndCommit(provider, 2, 1200, 1800);
+    assertThat(deletionFlushes(provider, 3)).as("1,800 deletions since the last flush, 1,200 keys").isEqualTo(1);
     try (StateStore v3 = provider.getStore(3)) {
-      v3.put(TestStores.bytes("k6"), TestStores.bytes("w"));
+      v3.put(TestStores.bytes("k2999"), TestStores.bytes("w"));
       v3.commit();
     }
     assertThat(deletionFlushes(provider, 4)).as("no deletion since").isEqualTo(1);
     try (StateStore v4 = provider.getStore(4)) {
-      assertThat(entries(v4.range(TestStores.bytes("k"), TestStores.bytes("l")))).containsExactly("k6=w", "k7=v",
-          "k8=v", "k9=v");
-      assertThat(v4.metrics().numKeys()).isEqualTo(4);
+      List<String> left = entries(v4.range(TestStores.bytes("k"), TestStores.bytes("l")));
+      assertThat(left).hasSize(1200).contains("k1800=v", "k2998=v", "k2999=w").doesNotContain("k1799=v", "k0=v");
+      assertThat(v4.metrics().numKeys()).isEqualTo(1200);
       v4.abort();
     }
     provider.close();
     RocksDbStateStoreProvider fresh = TestStores.provider(checkpoint, local("local2"));
     try (ReadStateStore v4 = fresh.getReadStore(4)) {
-      assertThat(entries(v4.range(TestStores.bytes("k"), TestStores.bytes("l")))).containsExactly("k6=w", "k7=v",
-          "k8=v", "k9=v");
+      assertThat(entries(v4.range(TestStores.bytes("k"), TestStores.bytes("l")))).hasSize(1200)
+          .contains("k1800=v", "k2999=w");
     }
     fresh.close();
+
+    RocksDbStateStoreProvider small = TestStores.provider(Files.createDirectories(root.resolve("small")), local("small"));
+    TestStores.commitKeys(small, 0, "k", 10, "v");
+    removeAndCommit(small, 1, 0, 10);
+    assertThat(deletionFlushes(small, 2)).as("10 deletions, no key left").isZero();
+    small.close();
   }
 
-  private static void removeAndCommit(RocksDbStateStoreProvider provider, long version, String... keys) {
+  /** Removes keys {@code k<from>} to {@code k<to - 1>} and commits. */
+  private static void removeAndCommit(RocksDbStateStoreProvider provider, long version, int from, int to) {
     try (StateStore store = provider.getStore(version)) {
-      for (String key : keys) {
-        store.remove(TestStores.bytes(key));
+      for (int i = from; i < to; i++) {
+        store.remove(TestStores.bytes("k" + i));
       }
       store.commit();
     }
@@ -233,6 +241,30 @@ class DirectWriteTest {
       store.abort();
       return flushes;
     }
+  }
+
+  /** A walk on the store's iterator that reads on outlives the store's commit, as its other iterators do. */
+  @Test
+  void aWalkUnderWayOutlivesItsStoresCommit() throws Exception {
+    RocksDbStateStoreProvider provider = TestStores.provider(checkpoint(), local("local"));
+    TestStores.commitKeys(provider, 0, "k", 10, "v");
+    Iterator<KeyValue> under;
+    try (StateStore writer = provider.getStore(1)) {
+      assertThat(entries(writer.range(TestStores.bytes("k0"), TestStores.bytes("k1")))).containsExactly("k0=v");
+      long seeks = seeks(writer);
+      assertThat(entries(writer.range(TestStores.bytes("k1"), TestStores.bytes("k2")))).containsExactly("k1=v");
+      under = writer.range(TestStores.bytes("k2"), TestStores.bytes("l"));
+      assertThat(under.next().key()).isEqualTo(TestStores.bytes("k2"));
+      assertThat(seeks(writer)).as("both on the one iterator").isEqualTo(seeks + 1);
+      writer.put(TestStores.bytes("k5"), TestStores.bytes("w"));
+      writer.commit();
+    }
+    assertThat(entries(under)).containsExactly("k3=v", "k4=v", "k5=v", "k6=v", "k7=v", "k8=v", "k9=v");
+    try (StateStore next = provider.getStore(2)) {
+      assertThat(TestStores.text(next.get(TestStores.bytes("k5")))).isEqualTo("w");
+      next.abort();
+    }
+    provider.close();
   }
 
   private static long seeks(StateStore store) {
