@@ -64,38 +64,62 @@ final class ForwardCursor implements AutoCloseable {
       seek(from);
     }
     walking = true;
-    return new Iterator<>() {
-      private boolean ended;
+    return new Walk(to);
+  }
 
-      @Override
-      public boolean hasNext() {
-        if (!ended && (current == null || Bytes.ORDER.compare(current, to) >= 0)) {
-          ended = true;
-          walking = false;
-          floor = to;
-          if (closeAfterWalk) {
-            close();
-          }
-        }
-        return !ended;
-      }
+  /** One walk over {@code [from, to)}; closing it before its end lets the cursor serve the next. */
+  private final class Walk implements Iterator<KeyValue>, AutoCloseable {
+    private final byte[] to;
+    /** The last key returned, or null. */
+    private byte[] last;
+    private boolean ended;
 
-      @Override
-      public KeyValue next() {
-        if (!hasNext()) {
-          throw new NoSuchElementException();
-        }
-        synchronized (view.db) {
-          if (it.closed()) {
-            throw new IllegalStateException("the state store of version " + view.version + " ended during an iteration");
-          }
-          KeyValue kv = new KeyValue(current, it.it().value());
-          it.it().next();
-          current = it.it().isValid() ? it.it().key() : null;
-          return kv;
-        }
+    Walk(byte[] to) {
+      this.to = to;
+    }
+
+    @Override
+    public boolean hasNext() {
+      if (!ended && (current == null || Bytes.ORDER.compare(current, to) >= 0)) {
+        end(to);
       }
-    };
+      return !ended;
+    }
+
+    @Override
+    public KeyValue next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      synchronized (view.db) {
+        if (it.closed()) {
+          throw new IllegalStateException("the state store of version " + view.version + " ended during an iteration");
+        }
+        KeyValue kv = new KeyValue(current, it.it().value());
+        last = current;
+        it.it().next();
+        current = it.it().isValid() ? it.it().key() : null;
+        return kv;
+      }
+    }
+
+    /** Ends the walk where it is: the position is then the first key past the last one returned. */
+    @Override
+    public void close() {
+      if (!ended) {
+        end(last == null ? floor : Arrays.copyOf(last, last.length + 1));
+      }
+    }
+
+    /** Ends the walk with the position the first key at or after {@code newFloor}. */
+    private void end(byte[] newFloor) {
+      ended = true;
+      walking = false;
+      floor = newFloor;
+      if (closeAfterWalk) {
+        ForwardCursor.this.close();
+      }
+    }
   }
 
   private void seek(byte[] from) {

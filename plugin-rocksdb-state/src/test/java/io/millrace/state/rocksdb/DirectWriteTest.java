@@ -243,6 +243,26 @@ class DirectWriteTest {
     }
   }
 
+  /** A walk closed before its end frees the iterator for the next read, which goes on from past what it returned. */
+  @Test
+  void aWalkClosedBeforeItsEndLetsTheNextReadWalkOn() throws Exception {
+    RocksDbStateStoreProvider provider = TestStores.provider(checkpoint(), local("local"));
+    TestStores.commitKeys(provider, 0, "k", 10, "v");
+    try (StateStore writer = provider.getStore(1)) {
+      assertThat(entries(writer.range(TestStores.bytes("k0"), TestStores.bytes("k1")))).containsExactly("k0=v");
+      Iterator<KeyValue> left = writer.range(TestStores.bytes("k1"), TestStores.bytes("k5"));
+      assertThat(left.next().key()).isEqualTo(TestStores.bytes("k1"));
+      ((AutoCloseable) left).close();
+      long seeks = seeks(writer);
+      assertThat(entries(writer.range(TestStores.bytes("k2"), TestStores.bytes("k4")))).containsExactly("k2=v", "k3=v");
+      assertThat(seeks(writer)).as("on from k2, where the closed walk was").isEqualTo(seeks);
+      assertThat(entries(writer.range(TestStores.bytes("k1"), TestStores.bytes("k2")))).as("k1, behind it")
+          .containsExactly("k1=v");
+      writer.abort();
+    }
+    provider.close();
+  }
+
   /** A walk on the store's iterator that reads on outlives the store's commit, as its other iterators do. */
   @Test
   void aWalkUnderWayOutlivesItsStoresCommit() throws Exception {

@@ -58,6 +58,32 @@ final class Scans {
     return inRange.iterator();
   }
 
+  /**
+   * The first entry of {@code [from, to)}, or null. The store's iterator is closed at once when it
+   * can be: left before its end, it would hold what it pins (a RocksDB iterator, its version)
+   * until the store's provider closed.
+   */
+  KeyValue first(StateStore store, byte[] from, byte[] to) {
+    Iterator<KeyValue> range = store.supportsRangeScan() ? store.range(from, to) : range(store, from, to);
+    try {
+      if (!range.hasNext()) {
+        return null;
+      }
+      if (store.supportsRangeScan()) {
+        entriesScanned++;
+      }
+      return range.next();
+    } finally {
+      if (range instanceof AutoCloseable closeable) {
+        try {
+          closeable.close();
+        } catch (Exception e) {
+          throw new IllegalStateException("cannot let go of a range read of " + store.id() + ": " + e, e);
+        }
+      }
+    }
+  }
+
   /** Counts {@code n} entries read otherwise (a whole store's rows converted to a new schema). */
   void counted(long n) {
     entriesScanned += n;

@@ -171,10 +171,9 @@ final class StoreTimerService implements TimerService {
   @Override
   public java.util.OptionalLong earliest(TimeMode mode) {
     byte[] index = {BY_TIME, mode.tag};
-    Iterator<KeyValue> first = scans.range(store, scanStart(index, floors[mode.ordinal()]),
+    KeyValue first = scans.first(store, scanStart(index, floors[mode.ordinal()]),
         new byte[] {BY_TIME, (byte) (mode.tag + 1)});
-    return first.hasNext() ? java.util.OptionalLong.of(KeyLayout.timeAt(first.next().key(), 2))
-        : java.util.OptionalLong.empty();
+    return first != null ? java.util.OptionalLong.of(KeyLayout.timeAt(first.key(), 2)) : java.util.OptionalLong.empty();
   }
 
   /** Where a scan of a mode's by-time {@code index} starts: its floor, or its first key when none is known. */

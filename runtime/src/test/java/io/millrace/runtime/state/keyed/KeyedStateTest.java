@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -392,6 +393,18 @@ class KeyedStateTest {
     v1.commit();
     assertThat(v1.metrics().timers()).as("each timer removed once").isZero();
     assertThat(list(fresh(2).timers().expired(TimeMode.EVENT_TIME, Long.MAX_VALUE))).isEmpty();
+  }
+
+  @Test
+  void findingTheEarliestTimerLeavesNoReadOpen() {
+    AtomicLong unfinished = new AtomicLong();
+    KeyedStateBackend backend = fixture.open(SPEC, new KeyGroups(128, 1),
+        f -> StoreWrappers.countingUnfinishedRanges(f, unfinished));
+    KeyedPartitionState v0 = backend.begin(0, 0);
+    register(v0, "ann", TimeMode.PROCESSING_TIME, 30, 10, 20);
+    assertThat(v0.timers().earliest(TimeMode.PROCESSING_TIME)).hasValue(10);
+    assertThat(unfinished).as("the read of its first timer, closed").hasValue(0);
+    v0.commit();
   }
 
   @Test

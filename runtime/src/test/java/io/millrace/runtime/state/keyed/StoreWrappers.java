@@ -40,6 +40,54 @@ final class StoreWrappers {
     });
   }
 
+  /**
+   * Counts in {@code unfinished} the range reads handed out and neither read to their end nor
+   * closed (their iterators close as the stores' own do).
+   */
+  static StateStoreProviderFactory countingUnfinishedRanges(StateStoreProviderFactory real, AtomicLong unfinished) {
+    return wrap(real, (store, method, args) -> {
+      Object result = call(store, method, args);
+      return method.getName().equals("range") ? tracked((Iterator<?>) result, unfinished) : result;
+    });
+  }
+
+  private static Iterator<KeyValue> tracked(Iterator<?> range, AtomicLong unfinished) {
+    unfinished.incrementAndGet();
+    class Tracked implements Iterator<KeyValue>, AutoCloseable {
+      private boolean finished;
+
+      @Override
+      public boolean hasNext() {
+        boolean more = range.hasNext();
+        if (!more) {
+          finish();
+        }
+        return more;
+      }
+
+      @Override
+      public KeyValue next() {
+        return (KeyValue) range.next();
+      }
+
+      @Override
+      public void close() throws Exception {
+        finish();
+        if (range instanceof AutoCloseable closeable) {
+          closeable.close();
+        }
+      }
+
+      private void finish() {
+        if (!finished) {
+          finished = true;
+          unfinished.decrementAndGet();
+        }
+      }
+    }
+    return new Tracked();
+  }
+
   /** Stores that say they have no range scans, and fail if asked for one anyway. */
   static StateStoreProviderFactory withoutRangeScans(StateStoreProviderFactory real) {
     return wrap(real, (store, method, args) -> {
