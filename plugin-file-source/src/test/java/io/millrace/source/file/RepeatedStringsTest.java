@@ -78,20 +78,24 @@ class RepeatedStringsTest {
 
   @Test
   void aReaderFindsTheKeysOfTheFileReadBeforeItsOwn() throws Exception {
-    Schema schema = Schema.parse("key STRING");
-    JsonLimits limits = new JsonLimits(20_000_000, 1000, 1000);
     RepeatedStrings.Pool tables = new RepeatedStrings.Pool();
-    JsonRecordParser firstFile = new JsonRecordParser(schema, -1, TimestampParser.iso(), limits, limits.factory(), tables);
+    JsonRecordParser firstFile = keyParser(tables);
     Object key = parse(firstFile, "{\"key\": \"k05888\"}")[0];
-    JsonRecordParser meanwhile = new JsonRecordParser(schema, -1, TimestampParser.iso(), limits, limits.factory(), tables);
+    JsonRecordParser meanwhile = keyParser(tables);
     assertThat(parse(meanwhile, "{\"key\": \"k05888\"}")[0]).as("a table is lent to one reader at a time")
         .isEqualTo(key).isNotSameAs(key);
     firstFile.close();
     firstFile.close();
-    JsonRecordParser nextFile = new JsonRecordParser(schema, -1, TimestampParser.iso(), limits, limits.factory(), tables);
-    JsonRecordParser another = new JsonRecordParser(schema, -1, TimestampParser.iso(), limits, limits.factory(), tables);
+    JsonRecordParser nextFile = keyParser(tables);
+    JsonRecordParser another = keyParser(tables);
     assertThat(parse(nextFile, "{\"key\": \"k05888\"}")[0]).isSameAs(key);
     assertThat(parse(another, "{\"key\": \"k05888\"}")[0]).as("closed twice, given back once").isNotSameAs(key);
+  }
+
+  /** A JSON parser of rows of one STRING column, {@code key}, borrowing from {@code tables}. */
+  private static JsonRecordParser keyParser(RepeatedStrings.Pool tables) {
+    JsonLimits limits = new JsonLimits(20_000_000, 1000, 1000);
+    return new JsonRecordParser(Schema.parse("key STRING"), -1, TimestampParser.iso(), limits, limits.factory(), tables);
   }
 
   private static Object[] parse(JsonRecordParser parser, String line) throws RecordParser.Malformed {

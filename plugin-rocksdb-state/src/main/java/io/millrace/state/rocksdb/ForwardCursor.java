@@ -24,9 +24,8 @@ final class ForwardCursor implements AutoCloseable {
   /** The key at the position, or null at the end; the position is the first key at or after {@link #floor}. */
   private byte[] current;
   private byte[] floor;
-  /** The greatest key written since the cursor was made: {@code greatestWritten[0, greatestLength)}, none when -1. */
-  private byte[] greatestWritten = new byte[32];
-  private int greatestLength = -1;
+  /** The greatest key written since the cursor was made (the writer's array, which nobody changes), or null. */
+  private byte[] greatestWritten;
   private boolean walking;
   /** Closed when the walk under way ends: its store ended, and the walk, like the store's other iterators, outlives it. */
   private boolean closeAfterWalk;
@@ -45,19 +44,15 @@ final class ForwardCursor implements AutoCloseable {
 
   /** The store wrote {@code key}: no walk may start at or before it from now on. */
   void written(byte[] key) {
-    if (greatestLength < 0 || Arrays.compareUnsigned(key, 0, key.length, greatestWritten, 0, greatestLength) > 0) {
-      if (key.length > greatestWritten.length) {
-        greatestWritten = new byte[Math.max(key.length, 2 * greatestWritten.length)];
-      }
-      System.arraycopy(key, 0, greatestWritten, 0, key.length);
-      greatestLength = key.length;
+    if (greatestWritten == null || Bytes.ORDER.compare(key, greatestWritten) > 0) {
+      greatestWritten = key;
     }
   }
 
   /** The entries of {@code [from, to)} walked from here, or null when this cursor cannot give them. */
   Iterator<KeyValue> range(byte[] from, byte[] to) {
     if (it.closed() || walking || Bytes.ORDER.compare(from, floor) < 0
-        || greatestLength >= 0 && Arrays.compareUnsigned(from, 0, from.length, greatestWritten, 0, greatestLength) <= 0) {
+        || greatestWritten != null && Bytes.ORDER.compare(from, greatestWritten) <= 0) {
       return null;
     }
     if (current != null && Bytes.ORDER.compare(current, from) < 0) {

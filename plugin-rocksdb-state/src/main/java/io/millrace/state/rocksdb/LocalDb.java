@@ -65,7 +65,8 @@ final class LocalDb {
   private WriteBatchWithIndex buffered;
   private int bufferedChanges;
   /**
-   * The least and greatest key among the buffered changes, copies; null when there are none. An
+   * The least and greatest key among the buffered changes (the callers' arrays, which the store
+   * SPI lets a store keep: nobody changes them); null when there are none. An
    * operator walks its keys in order and reads each key's range before writing it, so the
    * changes buffered lie before the range read next: iterating it needs no write into the DB
    * first. Applying the batch for every key's walk had put it in the DB a few changes at a time,
@@ -182,10 +183,10 @@ final class LocalDb {
 
   private void applyIfFull(byte[] key) throws RocksDBException {
     if (bufferedLeast == null || Bytes.ORDER.compare(key, bufferedLeast) < 0) {
-      bufferedLeast = key.clone();
+      bufferedLeast = key;
     }
     if (bufferedGreatest == null || Bytes.ORDER.compare(key, bufferedGreatest) > 0) {
-      bufferedGreatest = key.clone();
+      bufferedGreatest = key;
     }
     if (++bufferedChanges >= BUFFERED_CHANGES) {
       applyBuffered();

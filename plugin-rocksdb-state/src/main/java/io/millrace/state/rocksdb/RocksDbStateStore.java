@@ -169,11 +169,9 @@ final class RocksDbStateStore implements StateStore {
     byte[] end = to.clone();
     boolean forward = lastRangeEnd != null && Bytes.ORDER.compare(from, lastRangeEnd) >= 0;
     lastRangeEnd = end;
-    if (cursor != null && !cursor.walking()) {
-      Iterator<KeyValue> walk = cursor.range(from, end);
-      if (walk != null) {
-        return walk;
-      }
+    Iterator<KeyValue> walk = cursor != null ? cursor.range(from, end) : null;
+    if (walk != null) {
+      return walk;
     }
     if (forward && (cursor == null || !cursor.walking())) {
       // Forward, but behind a write since the cursor was made: a new one from here.

@@ -34,9 +34,9 @@ public final class KeyGroups {
     return HASH.hashBytes(key).asInt();
   }
 
-  /** {@link #hash} of the key in the first {@code length} bytes of a reused buffer. */
-  static int hash(byte[] buffer, int length) {
-    return HASH.hashBytes(buffer, 0, length).asInt();
+  /** {@link #hash} of the key in {@code buffer[offset, offset + length)}. */
+  static int hash(byte[] buffer, int offset, int length) {
+    return HASH.hashBytes(buffer, offset, length).asInt();
   }
 
   public int keyGroup(byte[] key) {
@@ -45,7 +45,7 @@ public final class KeyGroups {
 
   /** {@link #keyGroup} of the key in {@code buffer[offset, offset + length)}. */
   int keyGroup(byte[] buffer, int offset, int length) {
-    return keyGroupOfHash(HASH.hashBytes(buffer, offset, length).asInt());
+    return keyGroupOfHash(hash(buffer, offset, length));
   }
 
   /**

@@ -28,7 +28,7 @@ final class RoutedBuckets {
 
   /** Routes {@code row} by its key, the first {@code length} bytes of {@code key}, to the partition owning it. */
   void add(Row row, byte[] key, int length) {
-    buckets[keyGroups.partitionOfHash(KeyGroups.hash(key, length))].add(row, key, length);
+    buckets[keyGroups.partitionOfHash(KeyGroups.hash(key, 0, length))].add(row, key, length);
   }
 
   /** After the task's last row: encodes each partition's rows, where the exchange is encoded. */

@@ -41,11 +41,13 @@ class KeyGroupsTest {
     for (long k = 0; k < 1_000; k++) {
       byte[] key = LONG_KEY.encode(Row.of(k * 104_729));
       System.arraycopy(key, 0, buffer, 0, key.length);
-      assertThat(KeyGroups.hash(buffer, key.length)).isEqualTo(KeyGroups.hash(key));
+      assertThat(KeyGroups.hash(buffer, 0, key.length)).isEqualTo(KeyGroups.hash(key));
+      System.arraycopy(key, 0, buffer, 7, key.length);
+      assertThat(KeyGroups.hash(buffer, 7, key.length)).as("a key further in").isEqualTo(KeyGroups.hash(key));
     }
     byte[] pinned = LONG_KEY.encode(Row.of(0L));
     System.arraycopy(pinned, 0, buffer, 0, pinned.length);
-    assertThat(groups.partitionOfHash(KeyGroups.hash(buffer, pinned.length))).isEqualTo(3);
+    assertThat(groups.partitionOfHash(KeyGroups.hash(buffer, 0, pinned.length))).isEqualTo(3);
   }
 
   @Test

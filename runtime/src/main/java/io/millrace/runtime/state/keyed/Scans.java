@@ -64,14 +64,16 @@ final class Scans {
    * until the store's provider closed.
    */
   KeyValue first(StateStore store, byte[] from, byte[] to) {
-    Iterator<KeyValue> range = store.supportsRangeScan() ? store.range(from, to) : range(store, from, to);
+    if (!store.supportsRangeScan()) {
+      Iterator<KeyValue> inRange = range(store, from, to);
+      return inRange.hasNext() ? inRange.next() : null;
+    }
+    Iterator<KeyValue> range = store.range(from, to);
     try {
       if (!range.hasNext()) {
         return null;
       }
-      if (store.supportsRangeScan()) {
-        entriesScanned++;
-      }
+      entriesScanned++;
       return range.next();
     } finally {
       if (range instanceof AutoCloseable closeable) {
