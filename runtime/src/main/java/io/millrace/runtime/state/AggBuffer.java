@@ -38,6 +38,14 @@ final class AggBuffer {
     return new AggBuffer(this);
   }
 
+  /** Makes {@code to}, a buffer of the same slots, hold this one's values. */
+  void copyInto(AggBuffer to) {
+    System.arraycopy(words, 0, to.words, 0, words.length);
+    if (objects != null) {
+      System.arraycopy(objects, 0, to.objects, 0, objects.length);
+    }
+  }
+
   boolean isNull(int slot) {
     return (words[slots + (slot >>> 6)] & (1L << slot)) != 0;
   }

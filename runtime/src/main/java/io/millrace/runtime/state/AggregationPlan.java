@@ -459,6 +459,11 @@ public final class AggregationPlan {
     return emptyBuffer.copy();
   }
 
+  /** Sets {@code buffer}, one of {@link #newBuffer()}'s, back to the running values before any row. */
+  void clear(AggBuffer buffer) {
+    emptyBuffer.copyInto(buffer);
+  }
+
   /** The running values a state row holds. */
   AggBuffer buffer(Row stateRow) {
     AggBuffer buffer = emptyBuffer.copy();

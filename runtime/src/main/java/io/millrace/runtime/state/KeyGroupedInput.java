@@ -190,6 +190,21 @@ final class KeyGroupedInput {
     return buckets[b].key(r - bucketStart[b]);
   }
 
+  /** Where group {@code g}'s rows start in {@link #row}'s order: each group's lie together, in input order. */
+  int rowsFrom(int g) {
+    return groupStart[g];
+  }
+
+  /** Where group {@code g}'s rows end (exclusive) in {@link #row}'s order. */
+  int rowsTo(int g) {
+    return groupStart[g + 1];
+  }
+
+  /** Row {@code i} of the rows laid out group by group. */
+  Row row(int i) {
+    return byGroup[i];
+  }
+
   /** Group {@code g}'s rows, in input order. */
   Iterator<Row> rows(int g) {
     int end = groupStart[g + 1];

@@ -8,6 +8,7 @@ import io.millrace.runtime.state.keyed.KeyedStateBackend;
 import io.millrace.runtime.state.keyed.KeyedStateMetrics;
 import io.millrace.runtime.state.keyed.KeyedStateSpec;
 import io.millrace.runtime.state.keyed.MapState;
+import io.millrace.runtime.state.SessionMerge.Session;
 import io.millrace.runtime.state.keyed.TimeMode;
 import io.millrace.spi.PluginContext;
 import io.millrace.spi.data.DataType;
@@ -107,27 +108,6 @@ public final class SessionWindowAggregation implements StatefulOperator {
         : Long.MIN_VALUE);
   }
 
-  /** A session of one key: stored (under {@code storedStart}) or made of this batch's rows. */
-  private static final class Session {
-    final long start;
-    long end;
-    final AggBuffer buffer;
-    /** The start it is stored under, or Long.MIN_VALUE for one not stored. */
-    final long storedStart;
-    /** Whether it differs from what is stored under its start: new rows or other sessions merged in. */
-    boolean changed;
-    /** The stored starts merged into it, to remove. */
-    List<Long> absorbed;
-
-    Session(long start, long end, AggBuffer buffer, long storedStart) {
-      this.start = start;
-      this.end = end;
-      this.buffer = buffer;
-      this.storedStart = storedStart;
-      this.changed = storedStart == Long.MIN_VALUE;
-    }
-  }
-
   /** What one partition's task did, before its state commits. */
   private record Prepared(KeyedPartitionState state, List<Row> rows, long updated, long removed) {}
 
@@ -209,13 +189,14 @@ public final class SessionWindowAggregation implements StatefulOperator {
     }
     KeyGroupedInput byKey = new KeyGroupedInput(buckets);
     MapState sessions = state.mapState(SESSIONS);
+    SessionMerge merge = new SessionMerge(plan);
     List<Row> out = new ArrayList<>();
     Counts counts = new Counts();
     for (int g : byKey.sortedGroups(keyGroups)) {
       state.setCurrentEncodedKey(byKey.key(g));
       List<Session> stored = load(sessions);
       long oldTimer = minEnd(stored);
-      List<Session> merged = merge(stored, byKey.rows(g), context);
+      List<Session> merged = merge.merge(stored, byKey, byKey.rowsFrom(g), byKey.rowsTo(g), context);
       List<Session> open = write(sessions, merged, evict, watermarkMicros, state, out, counts);
       if (evicts) {
         moveTimer(state, oldTimer, minEnd(open));
@@ -256,42 +237,6 @@ public final class SessionWindowAggregation implements StatefulOperator {
     }
     stored.sort((a, b) -> Long.compare(a.start, b.start)); // encoded order puts negative times last
     return stored;
-  }
-
-  /**
-   * The key's sessions with its rows merged in, by start, as Spark's MergingSessionsIterator: a
-   * session joins the one before it when it starts at or before that one's end.
-   */
-  private List<Session> merge(List<Session> stored, Iterator<Row> rows, EvalContext context) {
-    List<Session> all = new ArrayList<>(stored);
-    long gap = plan.sessionGapMicros();
-    while (rows.hasNext()) {
-      Row r = rows.next();
-      long ts = plan.sessionTime(r, context); // not null: the map side dropped those
-      AggBuffer buffer = plan.newBuffer();
-      plan.update(buffer, r, context);
-      all.add(new Session(ts, ts + gap, buffer, Long.MIN_VALUE));
-    }
-    all.sort((a, b) -> Long.compare(a.start, b.start)); // stable: stored sessions before rows of their start
-    List<Session> merged = new ArrayList<>();
-    Session current = null;
-    for (Session s : all) {
-      if (current != null && s.start <= current.end) {
-        current.end = Math.max(current.end, s.end);
-        plan.merge(current.buffer, s.buffer);
-        current.changed = true;
-        if (s.storedStart != Long.MIN_VALUE) {
-          if (current.absorbed == null) {
-            current.absorbed = new ArrayList<>();
-          }
-          current.absorbed.add(s.storedStart);
-        }
-      } else {
-        current = s;
-        merged.add(s);
-      }
-    }
-    return merged;
   }
 
   /**
