@@ -87,12 +87,17 @@ public final class ColumnRef extends Expression {
     return SqlText.identifier(name);
   }
 
-  private static final class Bound extends BoundNode {
+  private static final class Bound extends BoundNode implements BoundColumn {
     private final int index;
 
     Bound(int index, Field field) {
       super(field.type(), field.nullable());
       this.index = index;
+    }
+
+    @Override
+    public int index() {
+      return index;
     }
 
     @Override

@@ -507,13 +507,7 @@ public final class Analyzer implements LogicalPlan.Visitor<ResolvedPlan> {
       throw new AnalysisException("select produces two columns of one name: " + e.getMessage()
           + "; rename one with .as(\"name\")", e);
     }
-    stages.add((row, context) -> {
-      Object[] values = new Object[bound.length];
-      for (int i = 0; i < bound.length; i++) {
-        values[i] = bound[i].eval(row, context);
-      }
-      return Row.wrap(values);
-    });
+    stages.add(new Projection(bound));
     return output;
   }
 }

@@ -1,5 +1,6 @@
 package io.millrace.runtime.plan;
 
+import io.millrace.runtime.expr.BoundColumn;
 import io.millrace.runtime.expr.BoundExpression;
 import io.millrace.runtime.expr.EvalContext;
 import io.millrace.runtime.expr.Expression;
@@ -20,7 +21,12 @@ final class ColumnAt extends Expression {
 
   @Override
   public BoundExpression bind(Schema input) {
-    return new BoundExpression() {
+    return new BoundColumn() {
+      @Override
+      public int index() {
+        return index;
+      }
+
       @Override
       public DataType type() {
         return field.type();

@@ -63,10 +63,24 @@ public final class RowPipeline {
 
   private RowPipeline(List<Step> steps, Schema inputSchema, Schema outputSchema) {
     this.steps = steps.toArray(new Step[0]);
-    this.stages = steps.stream().allMatch(s -> s.stage() != null)
-        ? steps.stream().map(Step::stage).toArray(Stage[]::new) : null;
+    this.stages = steps.stream().allMatch(s -> s.stage() != null) ? fused(steps) : null;
     this.inputSchema = inputSchema;
     this.outputSchema = outputSchema;
+  }
+
+  /** The steps' stages, each projection that continues the one before it run as part of that one ({@link Projection#then}). */
+  private static Stage[] fused(List<Step> steps) {
+    List<Stage> stages = new ArrayList<>();
+    for (Step step : steps) {
+      Stage last = stages.isEmpty() ? null : stages.get(stages.size() - 1);
+      Stage both = last instanceof Projection p ? p.then(step.stage()) : null;
+      if (both != null) {
+        stages.set(stages.size() - 1, both);
+      } else {
+        stages.add(step.stage());
+      }
+    }
+    return stages.toArray(new Stage[0]);
   }
 
   public Schema inputSchema() {
