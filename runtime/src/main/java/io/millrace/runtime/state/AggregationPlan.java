@@ -3,6 +3,7 @@ package io.millrace.runtime.state;
 import io.millrace.api.AnalysisException;
 import io.millrace.runtime.expr.AggregateCall;
 import io.millrace.runtime.expr.Alias;
+import io.millrace.runtime.expr.BoundColumn;
 import io.millrace.runtime.expr.BoundExpression;
 import io.millrace.runtime.expr.ColumnRef;
 import io.millrace.runtime.expr.SessionWindow;
@@ -280,6 +281,25 @@ public final class AggregationPlan {
       }
     }
     return Row.wrap(values);
+  }
+
+  /**
+   * The input columns holding a row's state key under a session window, where each grouping
+   * value besides the session is an input column as it is; otherwise null, and the key is made
+   * by {@link #sessionKey}.
+   */
+  int[] sessionKeyColumns() {
+    int[] columns = new int[grouping.length - 1];
+    int k = 0;
+    for (int i = 0; i < grouping.length; i++) {
+      if (i != session.index()) {
+        if (!(grouping[i] instanceof BoundColumn c)) {
+          return null;
+        }
+        columns[k++] = c.index();
+      }
+    }
+    return columns;
   }
 
   /** The output row of the session {@code [start, end)} of the group {@code key} (a row of {@link #keySchema}). */
