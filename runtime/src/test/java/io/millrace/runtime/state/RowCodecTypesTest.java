@@ -80,4 +80,26 @@ class RowCodecTypesTest {
         bytes.length));
     assertThat(nested.decode(nestedBytes)).isEqualTo(inMap);
   }
+
+  /** Strings are written straight into the buffer while ASCII: the bytes must be those of their UTF-8, whatever they hold. */
+  @Test
+  void stringsEncodeAsTheirUtf8() {
+    Schema schema = Schema.parse("k STRING, tags ARRAY<STRING>");
+    RowCodec codec = new RowCodec(schema);
+    String[] texts = {"", "k05888", "x".repeat(300), "café", "a\u0080b", "\u007f", "emoji \uD83D\uDE00 end",
+        "half \uD83D surrogate", "\uDE00", "日本語"};
+    for (String text : texts) {
+      Row row = Row.of(text, Arrays.asList(text, null, "ascii"));
+      byte[] utf8 = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      byte[] encoded = codec.encode(row);
+      java.nio.ByteBuffer expected = java.nio.ByteBuffer.allocate(encoded.length);
+      // present, the length, then the bytes: as writeBytes of getBytes(UTF_8) wrote it
+      expected.put((byte) 1).putInt(utf8.length).put(utf8);
+      assertThat(Arrays.copyOf(encoded, 5 + utf8.length)).as(text).isEqualTo(Arrays.copyOf(expected.array(),
+          5 + utf8.length));
+      Row back = codec.decode(encoded);
+      assertThat(back.getString(0)).isEqualTo(new String(utf8, java.nio.charset.StandardCharsets.UTF_8));
+      assertThat(back.getList(1)).isEqualTo(Arrays.asList(back.getString(0), null, "ascii"));
+    }
+  }
 }
