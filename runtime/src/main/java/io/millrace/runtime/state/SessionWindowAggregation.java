@@ -78,9 +78,13 @@ public final class SessionWindowAggregation implements StatefulOperator {
     this.backend = new KeyedStateBackend(spec(plan), factory, checkpoint, storage, operatorId, keyGroups, context);
   }
 
-  /** The keyed state: per grouping key a map of sessions by start, and event-time timers. */
+  /**
+   * The keyed state: per grouping key a map of sessions by start, and event-time timers, which
+   * this operator never lists (a key's one timer is at its earliest stored session's end).
+   */
   static KeyedStateSpec spec(AggregationPlan plan) {
-    return KeyedStateSpec.of(OPERATOR_NAME, plan.keySchema()).map(SESSIONS, START, valueSchema(plan)).withTimers();
+    return KeyedStateSpec.of(OPERATOR_NAME, plan.keySchema()).map(SESSIONS, START, valueSchema(plan))
+        .withUnlistedTimers();
   }
 
   /** A stored session's value: its end and its running values. */

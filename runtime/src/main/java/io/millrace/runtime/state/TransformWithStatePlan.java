@@ -173,7 +173,9 @@ public final class TransformWithStatePlan {
     } finally {
       declaring.close();
     }
-    KeyedStateSpec spec = timeMode == TimeMode.NONE ? handle.spec() : handle.spec().withTimers();
+    // [flat]MapGroupsWithState's one timer per key is its kept timeout's: never listed.
+    KeyedStateSpec spec = timeMode == TimeMode.NONE ? handle.spec()
+        : groupsWithState != null ? handle.spec().withUnlistedTimers() : handle.spec().withTimers();
     TimeColumn eventTime = timeMode == TimeMode.EVENT_TIME
         ? TimeColumn.of(input, eventTimeColumn.map(input::indexOf).orElse(-1)) : TimeColumn.NONE;
     return new TransformWithStatePlan(columns, keySchema, processor, timeMode, outputMode, outputSchema, spec,

@@ -20,8 +20,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * sink directory, operator (agg, dedup, dedupTs, dedupWithin, unionChain: a union of two sources, a
  * deduplication and a windowed count; joinOuter: a left outer join of two sources; "agg@rocksdb"
  * picks the state store; joinWindow: that join then a windowed count; tws: sessions by
- * transformWithState with event-time timers), and optionally a {@link FaultPoint} and a batch or state version (-1: the
- * first time) at which the JVM halts.
+ * transformWithState with event-time timers; sessionWindow: the same sessions by session_window),
+ * and optionally a {@link FaultPoint} and a batch or state version (-1: the first time) at which
+ * the JVM halts.
  */
 public final class StatefulCrashChild {
   public static void main(String[] args) {
@@ -109,6 +110,17 @@ public final class StatefulCrashChild {
               .groupByKey("key")
               .transformWithState(CrashSessionizer::new, TimeMode.EVENT_TIME, OutputMode.APPEND,
                   CrashSessionizer.OUTPUT);
+          break;
+        case "sessionWindow":
+          // The same rows by session_window, whose timers are kept by time only: the pairs' one
+          // session each, emitted once the watermark passes its end, each exactly once across the crash.
+          out = source.selectExpr("CAST(CAST(id / 2 AS BIGINT) % 3 AS STRING) AS key",
+                  "timestamp_seconds(3600 + id * 60) AS ts", "id")
+              .withWatermark("ts", "1 minute")
+              .groupBy(col("key"), io.millrace.api.functions.session_window(col("ts"), "2 minutes"))
+              .agg(io.millrace.api.functions.count(io.millrace.api.functions.lit(1)).as("events"),
+                  io.millrace.api.functions.sum(col("id")).as("ids"))
+              .selectExpr("key", "session_window.start AS sessionStart", "session_window.end AS sessionEnd", "events", "ids");
           break;
         default:
           out = in.dropDuplicatesWithinWatermark("key");

@@ -34,7 +34,7 @@ class StatefulCrashRecoveryTest {
     List<Arguments> all = new ArrayList<>();
     for (String op : List.of("agg", "dedup", "dedupTs", "dedupWithin", "agg@rocksdb", "dedupTs@rocksdb", "unionChain",
         "unionChain@rocksdb", "joinOuter", "joinOuter@rocksdb",
-        "joinWindow", "joinWindow@rocksdb", "tws", "tws@rocksdb")) {
+        "joinWindow", "joinWindow@rocksdb", "tws", "tws@rocksdb", "sessionWindow", "sessionWindow@rocksdb")) {
       boolean otherStore = op.endsWith("@rocksdb");
       // The points before the state commit and around the sink are the engine's alone: the same
       // operator on the default store covers them; on another store, the points the store takes part in.

@@ -26,6 +26,10 @@ final class KeyScope {
     this.partition = partition;
   }
 
+  String operatorName() {
+    return operatorName;
+  }
+
   void set(Row key) {
     setEncoded(keyCodec.encode(key));
     row = key;

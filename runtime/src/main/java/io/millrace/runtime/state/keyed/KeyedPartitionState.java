@@ -39,7 +39,8 @@ public final class KeyedPartitionState implements AutoCloseable {
   private boolean ended;
 
   KeyedPartitionState(KeyedStateSpec spec, int partition, long version, Map<String, StateStore> stores,
-      Map<String, Long> readVersions, KeyScope scope, Scans scans, TimerFloors timerFloors, boolean firstOfRun) {
+      Map<String, Long> readVersions, KeyScope scope, Scans scans, TimerFloors timerFloors, boolean timersByKey,
+      boolean firstOfRun) {
     this.timerFloors = timerFloors;
     this.firstOfRun = firstOfRun;
     this.spec = spec;
@@ -84,7 +85,7 @@ public final class KeyedPartitionState implements AutoCloseable {
       }
     }
     this.timers = spec.hasTimers() ? new StoreTimerService(stores.get(KeyedStateBackend.TIMERS_STORE), scope, scans,
-        timerFloors.at(partition, version)) : null;
+        timerFloors.at(partition, version), timersByKey) : null;
   }
 
   /**
@@ -264,8 +265,7 @@ public final class KeyedPartitionState implements AutoCloseable {
     long timerCount = 0;
     if (timers != null) {
       StateStoreMetrics m = stores.get(KeyedStateBackend.TIMERS_STORE).metrics();
-      // Each timer is an entry in each of the two indexes.
-      timerCount = m.numKeys() / 2;
+      timerCount = m.numKeys() / timers.entriesPerTimer();
       memory += m.memoryUsedBytes();
     }
     return new KeyedStateMetrics(rows, timerCount, timers == null ? 0 : timers.registered(),

@@ -95,6 +95,8 @@ public final class KeyedStateBackend implements AutoCloseable {
   /** Variables whose rows the first batch converts, from the schema they are stored with. */
   private final Map<String, Schema> converts;
   private final int deletedVariables;
+  /** Whether the timers' store has the index by key, as the checkpoint's record says it was born. */
+  private final boolean timersByKey;
 
   /**
    * Settles the checkpoint's record of the operator's keyed state with {@code spec} (refusing a
@@ -126,6 +128,7 @@ public final class KeyedStateBackend implements AutoCloseable {
     }
     deleteVariables(storage, operatorDir, evolved.deleted());
     this.deletedVariables = evolved.deleted().size();
+    this.timersByKey = evolved.record().timersByKey();
     this.converts = evolved.converts();
     if (!evolved.deleted().isEmpty() || !evolved.converts().isEmpty() || evolved.changed() && recorded.isPresent()) {
       LOG.info("{}: keyed state from batch {}: bases {}, converting {}, deleted {}", spec.operatorName(), firstBatch,
@@ -261,7 +264,8 @@ public final class KeyedStateBackend implements AutoCloseable {
       throw e;
     }
     return new KeyedPartitionState(spec, partition, version, open, read,
-        new KeyScope(spec.operatorName(), keyCodec, keyGroups, partition), scans, timerFloors, version == firstBatch);
+        new KeyScope(spec.operatorName(), keyCodec, keyGroups, partition), scans, timerFloors, timersByKey,
+        version == firstBatch);
   }
 
   /** The variables whose stored state this run deleted at start (deleteIfExists). */

@@ -30,7 +30,9 @@ import java.util.TreeSet;
  *       change (of type, kind, map key, or TTL on or off) is refused, naming the variable and
  *       both declarations. A variable whose store holds nothing yet may change freely.</li>
  *   <li>Timers follow the time mode, which Spark refuses to change across restarts: adding or
- *       removing them is refused.</li>
+ *       removing them is refused. Their store keeps the indexes it was born with: timers kept by
+ *       key and by time stay so for an operator that no longer lists them (a checkpoint written
+ *       before it stopped), and an operator that lists them cannot read timers kept by time only.</li>
  * </ul>
  */
 final class KeyedStateEvolution {
@@ -55,7 +57,8 @@ final class KeyedStateEvolution {
         vars.add(born(v, batch));
         bases.put(v.name(), batch);
       }
-      return new Result(new KeyedStateRecord(spec.operatorName(), key, spec.hasTimers(), batch, vars, List.of(),
+      return new Result(new KeyedStateRecord(spec.operatorName(), key, spec.hasTimers(), spec.timersListed(), batch,
+          vars, List.of(),
           Set.of()), bases, Map.of(), Set.of(), true);
     }
     KeyedStateRecord was = recorded.get();
@@ -67,6 +70,9 @@ final class KeyedStateEvolution {
       refusals.add(was.timers() ? "the state has timers and the operator declares none (its time mode changed,"
           + " which Spark refuses too)" : "the operator declares timers and the state has none (its time mode"
           + " changed, which Spark refuses too)");
+    }
+    if (was.timers() && spec.hasTimers() && spec.timersListed() && !was.timersByKey()) {
+      refusals.add("the operator lists timers by key and the state keeps its timers by time only");
     }
     Set<String> deleted = new TreeSet<>();
     for (String name : spec.deletes()) {
@@ -129,8 +135,8 @@ final class KeyedStateEvolution {
         kept.add(r);
       }
     }
-    KeyedStateRecord next = new KeyedStateRecord(spec.operatorName(), key, spec.hasTimers(), was.timersBase(),
-        List.copyOf(vars), List.copyOf(kept), Set.copyOf(deleted));
+    KeyedStateRecord next = new KeyedStateRecord(spec.operatorName(), key, spec.hasTimers(), was.timersByKey(),
+        was.timersBase(), List.copyOf(vars), List.copyOf(kept), Set.copyOf(deleted));
     boolean changed = !deleted.isEmpty() || !next.variables().equals(was.variables())
         || !next.kept().equals(was.kept()) || !was.operator().equals(next.operator());
     return new Result(changed ? next : was, bases, converts, deleted, changed);

@@ -22,10 +22,13 @@ import java.util.TreeSet;
  * <p>A variable's stores count their versions from its birth: store version {@code v - base}
  * is the state before batch {@code v} (see {@link KeyedStateBackend}).
  *
+ * @param timersByKey whether the timers' store has the index by key beside the one by time: so
+ *     from the store's birth to its end, whatever a later run declares (true in a record written
+ *     before there was a choice, when every timer had both)
  * @param timersBase the batch the timers' store was born at
  */
-record KeyedStateRecord(String operator, String key, boolean timers, long timersBase, List<Entry> variables,
-    List<Entry> kept, Set<String> deleting) {
+record KeyedStateRecord(String operator, String key, boolean timers, boolean timersByKey, long timersBase,
+    List<Entry> variables, List<Entry> kept, Set<String> deleting) {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
@@ -83,7 +86,7 @@ record KeyedStateRecord(String operator, String key, boolean timers, long timers
     for (Entry e : variables) {
       write(vars.addObject(), e);
     }
-    node.put("timers", timers).put("timersBase", timersBase);
+    node.put("timers", timers).put("timersByKey", timersByKey).put("timersBase", timersBase);
     ArrayNode k = node.putArray("kept");
     for (Entry e : kept) {
       write(k.addObject(), e);
@@ -127,7 +130,8 @@ record KeyedStateRecord(String operator, String key, boolean timers, long timers
       Set<String> deleting = new TreeSet<>();
       n.path("deleting").forEach(d -> deleting.add(d.asText()));
       return new KeyedStateRecord(n.path("operator").asText(), n.get("key").asText(), n.path("timers").asBoolean(false),
-          n.path("timersBase").asLong(0), List.copyOf(vars), List.copyOf(kept), Set.copyOf(deleting));
+          n.path("timersByKey").asBoolean(true), n.path("timersBase").asLong(0), List.copyOf(vars), List.copyOf(kept),
+          Set.copyOf(deleting));
     } catch (IOException | RuntimeException e) {
       throw new CorruptFileException(path, "not a keyed state declaration: " + e.getMessage(), e);
     }

@@ -29,21 +29,24 @@ public final class KeyedStateSpec {
   private final Schema keySchema;
   private final List<StateVariable> variables;
   private final boolean timers;
+  /** Whether the operator lists a key's timers ({@link TimerService#list}), which needs the index of timers by key. */
+  private final boolean timersListed;
   /** Variables whose stored state is to be dropped at start, if the checkpoint has it (Spark's deleteIfExists). */
   private final Set<String> deletes;
 
   private KeyedStateSpec(String operatorName, Schema keySchema, List<StateVariable> variables, boolean timers,
-      Set<String> deletes) {
+      boolean timersListed, Set<String> deletes) {
     this.operatorName = operatorName;
     this.keySchema = keySchema;
     this.variables = List.copyOf(variables);
     this.timers = timers;
+    this.timersListed = timersListed;
     this.deletes = Collections.unmodifiableSet(new TreeSet<>(deletes));
   }
 
   /** No variables and no timers yet: add them with {@link #value}, {@link #list}, {@link #map}, {@link #withTimers}. */
   public static KeyedStateSpec of(String operatorName, Schema keySchema) {
-    return new KeyedStateSpec(operatorName, keySchema, List.of(), false, Set.of());
+    return new KeyedStateSpec(operatorName, keySchema, List.of(), false, false, Set.of());
   }
 
   public KeyedStateSpec value(String name, Schema valueSchema) {
@@ -58,9 +61,19 @@ public final class KeyedStateSpec {
     return with(StateVariable.map(name, mapKeySchema, valueSchema));
   }
 
-  /** Event-time and processing-time timers per grouping key. */
+  /** Event-time and processing-time timers per grouping key, which {@link TimerService#list} lists by key. */
   public KeyedStateSpec withTimers() {
-    return new KeyedStateSpec(operatorName, keySchema, variables, true, deletes);
+    return new KeyedStateSpec(operatorName, keySchema, variables, true, true, deletes);
+  }
+
+  /**
+   * Timers of an operator that never lists a key's timers, since it knows them: kept in the index
+   * by time alone, without the index by key that listing needs, so a timer set or deleted is one
+   * write rather than two. A checkpoint that has the index by key keeps it (see
+   * {@link KeyedStateEvolution}).
+   */
+  public KeyedStateSpec withUnlistedTimers() {
+    return new KeyedStateSpec(operatorName, keySchema, variables, true, false, deletes);
   }
 
   /** This spec plus {@code variable}, whose name must be valid and new. */
@@ -79,7 +92,7 @@ public final class KeyedStateSpec {
     }
     List<StateVariable> more = new ArrayList<>(variables);
     more.add(variable);
-    return new KeyedStateSpec(operatorName, keySchema, more, timers, deletes);
+    return new KeyedStateSpec(operatorName, keySchema, more, timers, timersListed, deletes);
   }
 
   /**
@@ -94,7 +107,7 @@ public final class KeyedStateSpec {
     }
     Set<String> more = new TreeSet<>(deletes);
     more.add(name);
-    return new KeyedStateSpec(operatorName, keySchema, variables, timers, more);
+    return new KeyedStateSpec(operatorName, keySchema, variables, timers, timersListed, more);
   }
 
   /** The variables {@link #deleteIfExists} names. */
@@ -138,5 +151,10 @@ public final class KeyedStateSpec {
 
   public boolean hasTimers() {
     return timers;
+  }
+
+  /** Whether the timers are {@linkplain #withTimers() listed by key}. */
+  public boolean timersListed() {
+    return timersListed;
   }
 }

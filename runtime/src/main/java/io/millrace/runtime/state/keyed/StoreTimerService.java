@@ -22,6 +22,12 @@ import java.util.List;
  * Both are written together, so one lookup in the by-key index says whether a timer is set, and
  * the four writes of a timer registered or deleted tell the store so ({@link Presence}) rather
  * than have RocksDB look each key up again.
+ *
+ * <p>An operator that never lists a key's timers ({@link KeyedStateSpec#withUnlistedTimers()})
+ * has the index by time alone, born so with its store: a timer registered or deleted is one
+ * write, and a lookup reads the index by time. On the sessions benchmark, where
+ * {@code session_window} and {@code flatMapGroupsWithState} move each key's one timer every
+ * batch, the by-key writes were a quarter of the store's writes.
  */
 final class StoreTimerService implements TimerService {
   private static final byte BY_TIME = 0;
@@ -32,6 +38,8 @@ final class StoreTimerService implements TimerService {
 
   private final StateStore store;
   private final KeyScope scope;
+  /** Whether the store has the index by key beside the one by time. */
+  private final boolean byKeyIndex;
   private final Scans scans;
   /**
    * Per mode ordinal: no timer of the state being written lies below it, as far as this batch
@@ -47,15 +55,24 @@ final class StoreTimerService implements TimerService {
   private long deleted;
   private long fired;
 
-  /** @param floors per mode ordinal, the time no timer of the version read lies below ({@link TimerFloors}) */
-  StoreTimerService(StateStore store, KeyScope scope, Scans scans, long[] floors) {
+  /**
+   * @param floors per mode ordinal, the time no timer of the version read lies below ({@link TimerFloors})
+   * @param byKeyIndex whether the store has the index by key, as it was born
+   */
+  StoreTimerService(StateStore store, KeyScope scope, Scans scans, long[] floors, boolean byKeyIndex) {
     this.store = store;
     this.scope = scope;
+    this.byKeyIndex = byKeyIndex;
     this.scans = scans;
     this.floors = floors.clone();
     this.registeredSinceScan = new long[floors.length];
     this.scansMade = new int[floors.length];
     Arrays.fill(registeredSinceScan, Long.MAX_VALUE);
+  }
+
+  /** How many entries of the store one timer is: one in each index. */
+  int entriesPerTimer() {
+    return byKeyIndex ? 2 : 1;
   }
 
   /** The floors of the state as written so far, by mode ordinal, for {@link TimerFloors#committed}. */
@@ -65,47 +82,59 @@ final class StoreTimerService implements TimerService {
 
   @Override
   public void register(TimeMode mode, long time) {
-    byte[] byKey = byKey(scope.prefix(), mode, time);
-    register(mode, time, byKey, store.get(byKey) == null);
+    register(mode, time, !isSet(mode, time));
   }
 
   @Override
   public void register(TimeMode mode, long time, Presence before) {
-    register(mode, time, byKey(scope.prefix(), mode, time), before == Presence.ABSENT);
+    register(mode, time, before == Presence.ABSENT);
   }
 
-  private void register(TimeMode mode, long time, byte[] byKey, boolean absent) {
+  private void register(TimeMode mode, long time, boolean absent) {
     int m = mode.ordinal();
     floors[m] = Math.min(floors[m], time);
     registeredSinceScan[m] = Math.min(registeredSinceScan[m], time);
     if (absent) {
       store.put(byTime(mode, time, scope.prefix()), NO_VALUE, Presence.ABSENT);
-      store.put(byKey, NO_VALUE, Presence.ABSENT);
+      if (byKeyIndex) {
+        store.put(byKey(scope.prefix(), mode, time), NO_VALUE, Presence.ABSENT);
+      }
     }
     registered++;
   }
 
   @Override
   public void delete(TimeMode mode, long time) {
-    byte[] byKey = byKey(scope.prefix(), mode, time);
-    delete(mode, time, byKey, store.get(byKey) != null);
+    delete(mode, time, isSet(mode, time));
   }
 
   @Override
   public void delete(TimeMode mode, long time, Presence before) {
-    delete(mode, time, byKey(scope.prefix(), mode, time), before == Presence.PRESENT);
+    delete(mode, time, before == Presence.PRESENT);
   }
 
-  private void delete(TimeMode mode, long time, byte[] byKey, boolean present) {
+  private void delete(TimeMode mode, long time, boolean present) {
     if (present) {
       store.remove(byTime(mode, time, scope.prefix()), Presence.PRESENT);
-      store.remove(byKey, Presence.PRESENT);
+      if (byKeyIndex) {
+        store.remove(byKey(scope.prefix(), mode, time), Presence.PRESENT);
+      }
     }
     deleted++;
   }
 
+  /** Whether the current key has a timer of {@code mode} at {@code time}: one lookup, in the index by key where there is one. */
+  private boolean isSet(TimeMode mode, long time) {
+    byte[] prefix = scope.prefix();
+    return store.get(byKeyIndex ? byKey(prefix, mode, time) : byTime(mode, time, prefix)) != null;
+  }
+
   @Override
   public List<Long> list(TimeMode mode) {
+    if (!byKeyIndex) {
+      throw new IllegalStateException("operator '" + scope.operatorName() + "' keeps its timers by time only and"
+          + " cannot list a key's timers");
+    }
     byte[] key = KeyLayout.concat(new byte[] {BY_KEY}, scope.prefix());
     byte[] keyAndMode = KeyLayout.withByte(key, mode.tag);
     // Up to the next mode's first key, not keyAndMode + 0xFF: a time's first byte can be 0xFF.
@@ -160,7 +189,9 @@ final class StoreTimerService implements TimerService {
         long time = KeyLayout.timeAt(key, 2);
         byte[] prefix = Arrays.copyOfRange(key, BY_TIME_PREFIX_AT, key.length);
         store.remove(key, Presence.PRESENT);
-        store.remove(byKey(prefix, mode, time), Presence.PRESENT);
+        if (byKeyIndex) {
+          store.remove(byKey(prefix, mode, time), Presence.PRESENT);
+        }
         fired++;
         byte[] encoded = Arrays.copyOfRange(prefix, KeyLayout.KEY_GROUP_BYTES, prefix.length);
         return new ExpiredTimer(scope.codec().decode(encoded), encoded, mode, time);

@@ -90,4 +90,22 @@ class KeyedStateEvolutionTest {
     assertThatThrownBy(() -> evolve(first, spec(V1).withTimers(), 2))
         .hasMessageContaining("the operator declares timers and the state has none");
   }
+
+  @Test
+  void theTimersStoreKeepsTheIndexesItWasBornWith() {
+    KeyedStateRecord unlisted = evolve(null, spec(V1).withUnlistedTimers(), 0).record();
+    assertThat(unlisted.timersByKey()).isFalse();
+    assertThat(evolve(unlisted, spec(V1).withUnlistedTimers(), 3).record().timersByKey()).isFalse();
+    assertThatThrownBy(() -> evolve(unlisted, spec(V1).withTimers(), 3))
+        .hasMessageContaining("the operator lists timers by key and the state keeps its timers by time only");
+
+    KeyedStateRecord listed = evolve(null, spec(V1).withTimers(), 0).record();
+    KeyedStateEvolution.Result later = evolve(listed, spec(V1).withUnlistedTimers(), 3);
+    assertThat(later.record().timersByKey()).as("an operator that stopped listing keeps the index by key").isTrue();
+
+    // A record written before the choice existed has no timersByKey: every timer then had both indexes.
+    String before = listed.toJson().replace(",\"timersByKey\":true", "");
+    assertThat(before).doesNotContain("timersByKey");
+    assertThat(KeyedStateRecord.parse("rec", before).timersByKey()).isTrue();
+  }
 }

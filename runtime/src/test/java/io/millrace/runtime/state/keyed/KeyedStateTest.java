@@ -7,6 +7,7 @@ import io.millrace.runtime.state.KeyGroups;
 import io.millrace.api.testing.ManualClock;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
+import io.millrace.spi.state.StateStore.Presence;
 import io.millrace.spi.state.StateVersionNotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -393,6 +394,76 @@ class KeyedStateTest {
     v1.commit();
     assertThat(v1.metrics().timers()).as("each timer removed once").isZero();
     assertThat(list(fresh(2).timers().expired(TimeMode.EVENT_TIME, Long.MAX_VALUE))).isEmpty();
+  }
+
+  @Test
+  void unlistedTimersAreOneEntryEachAndFireAsListedOnesDo() {
+    KeyedStateSpec spec = KeyedStateSpec.of("test", KEY).value("total", Schema.parse("sum LONG")).withUnlistedTimers();
+    KeyedPartitionState v0 = fixture.open(spec, 1).begin(0, 0);
+    register(v0, "ann", TimeMode.EVENT_TIME, 10, 12, 10); // the second 10 is set already: looked up by time
+    v0.setCurrentKey(Row.of("bob"));
+    v0.timers().register(TimeMode.EVENT_TIME, 11, Presence.ABSENT);
+    v0.timers().register(TimeMode.EVENT_TIME, 13, Presence.ABSENT);
+    register(v0, "cat", TimeMode.EVENT_TIME, 14);
+    v0.timers().delete(TimeMode.EVENT_TIME, 14);
+    v0.timers().delete(TimeMode.EVENT_TIME, 14); // not set any more: nothing to remove
+    assertThat(v0.metrics().timers()).as("one entry per timer: 10, 12, 11, 13").isEqualTo(4);
+    assertThatThrownBy(() -> v0.timers().list(TimeMode.EVENT_TIME)).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("keeps its timers by time only");
+    v0.commit();
+
+    KeyedPartitionState v1 = fixture.open(spec, 1).begin(0, 1);
+    List<Long> fired = new ArrayList<>();
+    for (Iterator<ExpiredTimer> due = v1.timers().expired(TimeMode.EVENT_TIME, 13); due.hasNext(); ) {
+      ExpiredTimer t = due.next();
+      fired.add(t.time());
+      v1.setCurrentEncodedKey(t.encodedKey());
+      if (t.time() == 10) {
+        v1.timers().delete(TimeMode.EVENT_TIME, 12, Presence.PRESENT);
+      }
+    }
+    assertThat(fired).as("ann's 12 deleted as her 10 fired").containsExactly(10L, 11L);
+    assertThat(v1.metrics().timers()).isEqualTo(1);
+    assertThat(list(v1.timers().expired(TimeMode.EVENT_TIME, Long.MAX_VALUE))).extracting(ExpiredTimer::time)
+        .containsExactly(13L);
+    assertThat(v1.metrics().timers()).isZero();
+    v1.commit();
+    assertThat(list(fixture.open(spec, 1).begin(0, 2).timers().expired(TimeMode.EVENT_TIME, Long.MAX_VALUE))).isEmpty();
+  }
+
+  @Test
+  void timersKeptByKeyStaySoForAnOperatorThatNoLongerListsThem() {
+    KeyedStateSpec listed = KeyedStateSpec.of("test", KEY).value("total", Schema.parse("sum LONG")).withTimers();
+    KeyedPartitionState v0 = fixture.open(listed, 1).begin(0, 0);
+    register(v0, "ann", TimeMode.EVENT_TIME, 10, 20);
+    v0.commit();
+
+    KeyedStateSpec unlisted = KeyedStateSpec.of("test", KEY).value("total", Schema.parse("sum LONG"))
+        .withUnlistedTimers();
+    KeyedPartitionState v1 = fixture.open(unlisted, 1).begin(0, 1);
+    v1.setCurrentKey(Row.of("ann"));
+    assertThat(v1.timers().list(TimeMode.EVENT_TIME)).containsExactly(10L, 20L);
+    v1.timers().register(TimeMode.EVENT_TIME, 30, Presence.ABSENT);
+    v1.timers().delete(TimeMode.EVENT_TIME, 20, Presence.PRESENT);
+    assertThat(list(v1.timers().expired(TimeMode.EVENT_TIME, 15))).extracting(ExpiredTimer::time).containsExactly(10L);
+    v1.setCurrentKey(Row.of("ann"));
+    assertThat(v1.timers().list(TimeMode.EVENT_TIME)).containsExactly(30L);
+    assertThat(v1.metrics().timers()).as("30, in both indexes").isEqualTo(1);
+    v1.commit();
+
+    KeyedPartitionState v2 = fixture.open(listed, 1).begin(0, 2);
+    v2.setCurrentKey(Row.of("ann"));
+    assertThat(v2.timers().list(TimeMode.EVENT_TIME)).containsExactly(30L);
+    v2.commit();
+    KeyedStateSpec otherUnlisted = KeyedStateSpec.of("other", KEY).withUnlistedTimers();
+    KeyedStateFixture other = new KeyedStateFixture(dir.resolve("other"), provider());
+    try {
+      other.open(otherUnlisted, 1).begin(0, 0).commit();
+      assertThatThrownBy(() -> other.open(KeyedStateSpec.of("other", KEY).withTimers(), 1))
+          .hasMessageContaining("the operator lists timers by key and the state keeps its timers by time only");
+    } finally {
+      other.close();
+    }
   }
 
   @Test
