@@ -1,6 +1,7 @@
 package io.millrace.source.file;
 
 import io.millrace.spi.data.Row;
+import io.millrace.spi.data.Schema;
 import io.millrace.spi.source.PartitionReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,13 +29,15 @@ final class FilePartitionReader implements PartitionReader {
   private final FileSourceOptions options;
   private final LongAdder malformedRows;
   private final LongAdder rowsOverLimit;
+  /** The columns read, and where the raw line of a malformed one goes among them (-1: not read). */
   private final int width;
+  private final int corruptColumn;
   private long lineNumber;
   private long overLimitInFile;
   private Row current;
 
   FilePartitionReader(FilePartition partition, InputStream in, RecordParser parser, FileSourceOptions options,
-      LongAdder malformedRows, LongAdder rowsOverLimit) {
+      Schema columns, LongAdder malformedRows, LongAdder rowsOverLimit) {
     this.partition = partition;
     this.in = in;
     this.lines = new LineReader(in, partition.size());
@@ -42,7 +45,8 @@ final class FilePartitionReader implements PartitionReader {
     this.options = options;
     this.malformedRows = malformedRows;
     this.rowsOverLimit = rowsOverLimit;
-    this.width = options.schema.size();
+    this.width = columns.size();
+    this.corruptColumn = columns.indexOf(FileSourceOptions.CORRUPT_RECORD_COLUMN);
   }
 
   @Override
@@ -84,7 +88,9 @@ final class FilePartitionReader implements PartitionReader {
 
   private Row corruptRecord(byte[] buf, int start, int length) {
     Object[] values = new Object[width];
-    values[options.corruptColumn] = new String(buf, start, length, StandardCharsets.UTF_8);
+    if (corruptColumn >= 0) { // a query that does not read the column gets the row of nulls alone
+      values[corruptColumn] = new String(buf, start, length, StandardCharsets.UTF_8);
+    }
     return Row.wrap(values);
   }
 

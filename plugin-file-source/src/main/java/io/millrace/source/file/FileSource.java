@@ -50,8 +50,12 @@ import java.util.concurrent.atomic.LongAdder;
 final class FileSource implements Source {
   private static final Set<SourceCapability> CAPABILITIES =
       EnumSet.of(SourceCapability.REPLAYABLE, SourceCapability.RATE_LIMIT, SourceCapability.AVAILABLE_NOW);
-  /** Parquet reads column by column, so it reads only the columns a query uses. */
-  private static final Set<SourceCapability> PARQUET_CAPABILITIES = EnumSet.of(SourceCapability.REPLAYABLE,
+  /**
+   * Parquet reads column by column, and JSON converts only the fields of the columns it reads
+   * (as Spark's JSON reader: a field of another column is skipped unread, so a value there that
+   * does not fit its type does not make the line malformed): both read only the columns a query uses.
+   */
+  private static final Set<SourceCapability> PRUNING_CAPABILITIES = EnumSet.of(SourceCapability.REPLAYABLE,
       SourceCapability.RATE_LIMIT, SourceCapability.AVAILABLE_NOW, SourceCapability.COLUMN_PRUNING);
 
   private final FileSourceOptions options;
@@ -67,7 +71,7 @@ final class FileSource implements Source {
   private final Storage metadata;
   /** A schema read from a Parquet footer, recorded at the first batch (then null). */
   private Schema schemaToRecord;
-  /** The columns read: the schema, or the part of it the query uses (Parquet). */
+  /** The columns read: the schema, or the part of it the query uses (Parquet, JSON). */
   private Schema readSchema;
   private boolean loaded;
   private long latestId = -1;
@@ -98,13 +102,17 @@ final class FileSource implements Source {
 
   @Override
   public Set<SourceCapability> capabilities() {
-    return options.format == FileFormat.PARQUET ? PARQUET_CAPABILITIES : CAPABILITIES;
+    return prunes() ? PRUNING_CAPABILITIES : CAPABILITIES;
+  }
+
+  private boolean prunes() {
+    return options.format == FileFormat.PARQUET || options.format == FileFormat.JSON;
   }
 
   @Override
   public void pruneColumns(Schema columns) {
-    if (options.format != FileFormat.PARQUET) {
-      throw new UnsupportedOperationException("source 'file' prunes the columns of parquet only");
+    if (!prunes()) {
+      throw new UnsupportedOperationException("source 'file' prunes the columns of parquet and json only");
     }
     for (Field f : columns) {
       if (!options.schema.fields().contains(f)) {
@@ -207,7 +215,7 @@ final class FileSource implements Source {
         return new ParquetPartitionReader(file, input, readSchema);
       }
       return new FilePartitionReader(file, new BoundedInputStream(input.open(file.path()), file.size()), parser(),
-          options, malformedRows, rowsOverLimit);
+          options, readSchema, malformedRows, rowsOverLimit);
     } catch (NoSuchFileException e) {
       throw new MillraceException("input file " + file.path() + ", taken by entry " + file.logOffset()
           + " of the source log at " + metadataPath + ", is gone; the batch cannot be read again", e);
@@ -227,8 +235,8 @@ final class FileSource implements Source {
     TimestampParser timestamps =
         options.timestampFormat == null ? TimestampParser.iso() : TimestampParser.of(options.timestampFormat);
     return switch (options.format) {
-      case JSON -> new JsonRecordParser(options.schema, options.corruptColumn, timestamps, options.jsonLimits,
-          jsonFactory, stringTables);
+      case JSON -> new JsonRecordParser(readSchema, readSchema.indexOf(FileSourceOptions.CORRUPT_RECORD_COLUMN),
+          timestamps, options.jsonLimits, jsonFactory, stringTables);
       case CSV -> new CsvRecordParser(options.schema, options.corruptColumn, options.delimiter, timestamps);
       case TEXT -> new TextRecordParser();
       case PARQUET -> throw new IllegalStateException("parquet is read by ParquetPartitionReader, not line by line");
