@@ -32,12 +32,18 @@ final class FilePartitionReader implements PartitionReader {
   /** The columns read, and where the raw line of a malformed one goes among them (-1: not read). */
   private final int width;
   private final int corruptColumn;
+  /** Where each column read lies in a parsed line, when the parser makes more columns than are read; else null. */
+  private final int[] fromParsed;
   private long lineNumber;
   private long overLimitInFile;
   private Row current;
 
+  /**
+   * @param parsed the columns {@code parser} makes of a line
+   * @param columns the columns read: {@code parsed}, or some of them
+   */
   FilePartitionReader(FilePartition partition, InputStream in, RecordParser parser, FileSourceOptions options,
-      Schema columns, LongAdder malformedRows, LongAdder rowsOverLimit) {
+      Schema parsed, Schema columns, LongAdder malformedRows, LongAdder rowsOverLimit) {
     this.partition = partition;
     this.in = in;
     this.lines = new LineReader(in, partition.size());
@@ -47,6 +53,14 @@ final class FilePartitionReader implements PartitionReader {
     this.rowsOverLimit = rowsOverLimit;
     this.width = columns.size();
     this.corruptColumn = columns.indexOf(FileSourceOptions.CORRUPT_RECORD_COLUMN);
+    if (parsed.equals(columns)) {
+      this.fromParsed = null;
+    } else {
+      this.fromParsed = new int[width];
+      for (int i = 0; i < width; i++) {
+        fromParsed[i] = parsed.indexOf(columns.field(i).name());
+      }
+    }
   }
 
   @Override
@@ -60,7 +74,7 @@ final class FilePartitionReader implements PartitionReader {
       int start = lines.start();
       int length = lines.length();
       try {
-        current = Row.wrap(parser.parse(buf, start, length));
+        current = Row.wrap(read(parser.parse(buf, start, length)));
         return true;
       } catch (RecordParser.OverLimit e) {
         if (options.mode == ParseMode.FAILFAST) {
@@ -86,6 +100,17 @@ final class FilePartitionReader implements PartitionReader {
     return false;
   }
 
+  private Object[] read(Object[] parsed) {
+    if (fromParsed == null) {
+      return parsed;
+    }
+    Object[] values = new Object[width];
+    for (int i = 0; i < width; i++) {
+      values[i] = parsed[fromParsed[i]];
+    }
+    return values;
+  }
+
   private Row corruptRecord(byte[] buf, int start, int length) {
     Object[] values = new Object[width];
     if (corruptColumn >= 0) { // a query that does not read the column gets the row of nulls alone
@@ -97,8 +122,9 @@ final class FilePartitionReader implements PartitionReader {
   private void countOverLimit(RecordParser.OverLimit e) {
     rowsOverLimit.increment();
     if (overLimitInFile++ == 0) {
-      String kept = options.mode == ParseMode.PERMISSIVE ? "kept raw in " + FileSourceOptions.CORRUPT_RECORD_COLUMN
-          : "dropped";
+      String kept = options.mode != ParseMode.PERMISSIVE ? "dropped"
+          : corruptColumn >= 0 ? "kept raw in " + FileSourceOptions.CORRUPT_RECORD_COLUMN
+          : "kept as a row of nulls (the query does not read " + FileSourceOptions.CORRUPT_RECORD_COLUMN + ")";
       LOG.log(System.Logger.Level.WARNING, "line " + lineNumber + " of " + partition.path() + " is " + kept
           + " in mode " + options.mode + " although it may be valid: " + e.getMessage() + ". Such lines are "
           + "counted in numRowsOverLimit; further ones in this file are not logged");

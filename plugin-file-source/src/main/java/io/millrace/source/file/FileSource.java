@@ -215,7 +215,7 @@ final class FileSource implements Source {
         return new ParquetPartitionReader(file, input, readSchema);
       }
       return new FilePartitionReader(file, new BoundedInputStream(input.open(file.path()), file.size()), parser(),
-          options, readSchema, malformedRows, rowsOverLimit);
+          options, parsedSchema(), readSchema, malformedRows, rowsOverLimit);
     } catch (NoSuchFileException e) {
       throw new MillraceException("input file " + file.path() + ", taken by entry " + file.logOffset()
           + " of the source log at " + metadataPath + ", is gone; the batch cannot be read again", e);
@@ -231,12 +231,25 @@ final class FileSource implements Source {
     }
   }
 
+  /**
+   * The columns a line is parsed into: those read, or every column of the schema where a query
+   * reads {@code _corrupt_record} alone. Spark 4.0.1 refuses such a query
+   * ({@code UNSUPPORTED_FEATURE.QUERY_ONLY_CORRUPT_RECORD_COLUMN}): its pruning would convert no
+   * field, so only text that is not JSON could be malformed. This source parses the whole line
+   * for it, as without pruning, and the query sees every malformed line.
+   */
+  private Schema parsedSchema() {
+    return readSchema.size() == 1 && readSchema.field(0).name().equals(FileSourceOptions.CORRUPT_RECORD_COLUMN)
+        ? options.schema : readSchema;
+  }
+
   private RecordParser parser() {
     TimestampParser timestamps =
         options.timestampFormat == null ? TimestampParser.iso() : TimestampParser.of(options.timestampFormat);
     return switch (options.format) {
-      case JSON -> new JsonRecordParser(readSchema, readSchema.indexOf(FileSourceOptions.CORRUPT_RECORD_COLUMN),
-          timestamps, options.jsonLimits, jsonFactory, stringTables);
+      case JSON -> new JsonRecordParser(parsedSchema(),
+          parsedSchema().indexOf(FileSourceOptions.CORRUPT_RECORD_COLUMN), timestamps, options.jsonLimits,
+          jsonFactory, stringTables);
       case CSV -> new CsvRecordParser(options.schema, options.corruptColumn, options.delimiter, timestamps);
       case TEXT -> new TextRecordParser();
       case PARQUET -> throw new IllegalStateException("parquet is read by ParquetPartitionReader, not line by line");

@@ -79,4 +79,33 @@ class JsonColumnPruningTest {
     assertThat(read(withoutRaw)).containsExactly(Row.of("a", 1.5), Row.of("b", 2.5), Row.of(null, null));
     assertThat(withoutRaw.metrics()).containsEntry("numMalformedRows", "1");
   }
+
+  @Test
+  void csvAndTextReadEveryColumn() throws Exception {
+    new JsonLinesDir(input).writeFile("a.csv", "1,a\n");
+    for (String format : List.of("csv", "text")) {
+      Source source = TestSources.open(input, metadata.resolve(format), format.equals("csv") ? "id BIGINT, key STRING"
+          : "value STRING", "format", format);
+      assertThat(source.capabilities()).doesNotContain(SourceCapability.COLUMN_PRUNING);
+      assertThatThrownBy(() -> source.pruneColumns(source.schema())).isInstanceOf(UnsupportedOperationException.class)
+          .hasMessageContaining("parquet and json only");
+    }
+  }
+
+  /**
+   * Spark 4.0.1 refuses a query that reads {@code _corrupt_record} alone
+   * ({@code UNSUPPORTED_FEATURE.QUERY_ONLY_CORRUPT_RECORD_COLUMN}, batch and streaming, in the
+   * same probe); here such a query reads every column to find the malformed lines, as without
+   * pruning. A query reading it with {@code key} finds neither bad line malformed, as Spark does.
+   */
+  @Test
+  void aQueryReadingOnlyTheCorruptRecordColumnSeesEveryMalformedLine() throws Exception {
+    String schema = JsonLinesDir.SCHEMA + ", _corrupt_record STRING";
+    Source alone = open(schema, "PERMISSIVE", "_corrupt_record STRING");
+    assertThat(read(alone)).containsExactly(Row.of((Object) null), Row.of(BAD_ID), Row.of(BAD_AMOUNT));
+    assertThat(alone.metrics()).containsEntry("numMalformedRows", "2");
+
+    Source withKey = open(schema, "PERMISSIVE", "_corrupt_record STRING, key STRING");
+    assertThat(read(withKey)).containsExactly(Row.of(null, "a"), Row.of(null, "b"), Row.of(null, "c"));
+  }
 }

@@ -14,6 +14,10 @@ public interface BoundExpression {
 
   boolean nullable();
 
-  /** The value for {@code row}, or null. */
+  /**
+   * The value for {@code row}, or null. An expression reads the row while it evaluates and keeps
+   * no reference to it: a projection hands the row it is still filling to the columns it makes
+   * next ({@code plan.Projection}).
+   */
   Object eval(Row row, EvalContext context);
 }

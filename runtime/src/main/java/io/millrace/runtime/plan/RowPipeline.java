@@ -91,6 +91,11 @@ public final class RowPipeline {
     return outputSchema;
   }
 
+  /** The stages a row goes through on the one-row path, after fusing; -1 where the pipeline generates. */
+  int stageCount() {
+    return stages == null ? -1 : stages.length;
+  }
+
   /** Whether there are no operators: every row comes out as it went in. */
   public boolean isEmpty() {
     return steps.length == 0;

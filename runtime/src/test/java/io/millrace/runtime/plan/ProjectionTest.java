@@ -54,9 +54,30 @@ class ProjectionTest {
     Step select = step(INPUT, col("a"), col("s"));
     Step add = step(select.out, keep(select.out), col("a").plus(lit(1L)).as("n"));
     RowPipeline pipeline = RowPipeline.of(List.of(select.stage, add.stage), INPUT, add.out);
+    assertThat(pipeline.stageCount()).isEqualTo(1);
 
     assertThat(pipeline.apply(ROWS.get(0), CONTEXT)).isEqualTo(Row.of(1L, "x", 2L));
     assertThat(pipeline.apply(ROWS.get(2), CONTEXT)).isEqualTo(Row.of(null, null, null));
+  }
+
+  @Test
+  void withColumnsKeptColumnsByPositionContinueTheProjectionAcrossPipelines() {
+    Step select = step(INPUT, col("s"), col("a"));
+    // withColumn keeps the columns before it by position (ColumnAt), as the analyzer writes it.
+    BoundExpression[] withColumn = new BoundExpression[3];
+    for (int i = 0; i < 2; i++) {
+      withColumn[i] = new ColumnAt(select.out.field(i), i).bind(select.out);
+    }
+    withColumn[2] = ApiExpressions.of(col("a").multiply(lit(3L)).node()).bind(select.out);
+    Projection add = new Projection(withColumn);
+    Schema out = Schema.parse("s STRING, a BIGINT, t BIGINT");
+    assertThat(select.stage.then(add)).isNotNull();
+
+    RowPipeline first = RowPipeline.of(List.of(select.stage), INPUT, select.out);
+    RowPipeline both = first.andThen(RowPipeline.of(List.of(add), select.out, out));
+    assertThat(both.stageCount()).as("fused across the two pipelines").isEqualTo(1);
+    assertThat(both.apply(ROWS.get(0), CONTEXT)).isEqualTo(Row.of("x", 1L, 3L));
+    assertThat(both.apply(ROWS.get(1), CONTEXT)).isEqualTo(Row.of("y", -4L, -12L));
   }
 
   @Test

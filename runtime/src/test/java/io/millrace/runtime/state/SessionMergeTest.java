@@ -60,6 +60,39 @@ class SessionMergeTest {
   }
 
   @Test
+  void eachKeyOfABatchMergesItsOwnRows() {
+    SplittableRandom random = new SplittableRandom(36);
+    SessionMerge merge = new SessionMerge(plan);
+    for (int round = 0; round < 200; round++) {
+      int keys = 2 + random.nextInt(4);
+      List<List<Row>> byKey = new ArrayList<>();
+      RoutedRows.Bucket[] buckets = {new RoutedRows.Bucket(), new RoutedRows.Bucket()};
+      for (int k = 0; k < keys; k++) {
+        byKey.add(new ArrayList<>());
+      }
+      for (int i = 0, n = 1 + random.nextInt(120); i < n; i++) { // keys interleaved over two buckets
+        int k = random.nextInt(keys);
+        Row row = row(random.nextInt(200), (long) i, (double) i);
+        byKey.get(k).add(row);
+        byte[] key = {1, (byte) k};
+        buckets[random.nextInt(2)].add(row, key, key.length);
+      }
+      KeyGroupedInput input = new KeyGroupedInput(buckets);
+      for (int g = 0; g < input.keys(); g++) {
+        int k = input.key(g)[1];
+        List<Row> rows = new ArrayList<>();
+        for (int i = input.rowsFrom(g); i < input.rowsTo(g); i++) {
+          rows.add(input.row(i));
+        }
+        List<Session> expected = reference(List.of(), rows);
+        assertThat(rows).as("group %d is key %d's rows", g, k).containsExactlyInAnyOrderElementsOf(byKey.get(k));
+        assertThat(describe(merge.merge(List.of(), input, input.rowsFrom(g), input.rowsTo(g), CONTEXT)))
+            .as("round %d, key %d", round, k).isEqualTo(describe(expected));
+      }
+    }
+  }
+
+  @Test
   void aStoredSessionGoesBeforeRowsOfItsStartAndRowsOfOneTimeKeepTheirOrder() {
     List<Session> stored = stored(reference(List.of(), List.of(row(100, 1, 1.0))));
     List<Row> rows = List.of(row(100, 2, 2.0), row(50, 3, 3.0), row(100, 4, 4.0), row(110, 5, 5.0));

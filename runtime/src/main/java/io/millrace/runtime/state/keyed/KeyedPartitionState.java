@@ -262,13 +262,15 @@ public final class KeyedPartitionState implements AutoCloseable {
     for (Ttl t : ttls.values()) {
       ttlRead += t.index().read();
     }
+    long timerEntries = 0;
     long timerCount = 0;
     if (timers != null) {
       StateStoreMetrics m = stores.get(KeyedStateBackend.TIMERS_STORE).metrics();
-      timerCount = m.numKeys() / timers.entriesPerTimer();
+      timerEntries = m.numKeys();
+      timerCount = timerEntries / timers.entriesPerTimer();
       memory += m.memoryUsedBytes();
     }
-    return new KeyedStateMetrics(rows, timerCount, timers == null ? 0 : timers.registered(),
+    return new KeyedStateMetrics(rows, timerCount, timerEntries, timers == null ? 0 : timers.registered(),
         timers == null ? 0 : timers.deleted(), timers == null ? 0 : timers.fired(), scans.entriesScanned(),
         scans.fullScans(), memory, ttlRemoved, ttlRead);
   }

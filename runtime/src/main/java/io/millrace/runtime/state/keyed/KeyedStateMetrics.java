@@ -12,6 +12,8 @@ import java.util.TreeMap;
  * @param rowsTotal per variable, the entries of its stores: a value is one per key, a map one
  *     per map entry, a list one per element plus one (its size) per key
  * @param timers the timers registered and not yet fired or deleted
+ * @param timerEntries the entries of the timers' store: one per timer and index (two, or one
+ *     where the timers are kept by time only)
  * @param timersRegistered register calls in this batch
  * @param timersDeleted delete calls in this batch
  * @param timersFired timers that fired in this batch
@@ -22,8 +24,8 @@ import java.util.TreeMap;
  * @param ttlRemoved values (list elements, map entries) removed because their TTL expired
  * @param ttlIndexRead entries of the TTL indexes read to find them: only due ones
  */
-public record KeyedStateMetrics(Map<String, Long> rowsTotal, long timers, long timersRegistered, long timersDeleted,
-    long timersFired, long entriesScanned, long fullScans, long memoryUsedBytes, long ttlRemoved, long ttlIndexRead) {
+public record KeyedStateMetrics(Map<String, Long> rowsTotal, long timers, long timerEntries, long timersRegistered,
+    long timersDeleted, long timersFired, long entriesScanned, long fullScans, long memoryUsedBytes, long ttlRemoved, long ttlIndexRead) {
 
   public KeyedStateMetrics {
     rowsTotal = Collections.unmodifiableMap(new LinkedHashMap<>(rowsTotal));
@@ -31,14 +33,15 @@ public record KeyedStateMetrics(Map<String, Long> rowsTotal, long timers, long t
 
   /** Every entry of every store of the state: what {@code numRowsTotal} counts in the progress. */
   public long totalRows() {
-    return rowsTotal.values().stream().mapToLong(Long::longValue).sum() + 2 * timers;
+    return rowsTotal.values().stream().mapToLong(Long::longValue).sum() + timerEntries;
   }
 
   /** Both partitions' figures added. */
   public KeyedStateMetrics plus(KeyedStateMetrics other) {
     Map<String, Long> rows = new LinkedHashMap<>(rowsTotal);
     other.rowsTotal.forEach((k, v) -> rows.merge(k, v, Long::sum));
-    return new KeyedStateMetrics(rows, timers + other.timers, timersRegistered + other.timersRegistered,
+    return new KeyedStateMetrics(rows, timers + other.timers, timerEntries + other.timerEntries,
+        timersRegistered + other.timersRegistered,
         timersDeleted + other.timersDeleted, timersFired + other.timersFired, entriesScanned + other.entriesScanned,
         fullScans + other.fullScans, memoryUsedBytes + other.memoryUsedBytes, ttlRemoved + other.ttlRemoved,
         ttlIndexRead + other.ttlIndexRead);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.millrace.runtime.state.KeyGroups;
 import io.millrace.api.testing.ManualClock;
+import io.millrace.runtime.checkpoint.ChecksummedText;
 import io.millrace.spi.data.Row;
 import io.millrace.spi.data.Schema;
 import io.millrace.spi.state.StateStore.Presence;
@@ -432,11 +433,16 @@ class KeyedStateTest {
   }
 
   @Test
-  void timersKeptByKeyStaySoForAnOperatorThatNoLongerListsThem() {
+  void timersKeptByKeyStaySoForAnOperatorThatNoLongerListsThem() throws Exception {
     KeyedStateSpec listed = KeyedStateSpec.of("test", KEY).value("total", Schema.parse("sum LONG")).withTimers();
     KeyedPartitionState v0 = fixture.open(listed, 1).begin(0, 0);
     register(v0, "ann", TimeMode.EVENT_TIME, 10, 20);
     v0.commit();
+    // As a record written before the choice existed: no timersByKey, which means both indexes.
+    Path record = dir.resolve("checkpoint/state/0/" + KeyedStateSchemaFile.NAME);
+    String text = ChecksummedText.open(record.toString(), Files.readAllBytes(record));
+    assertThat(text).contains("\"timersByKey\":true,");
+    Files.write(record, ChecksummedText.seal(text.replace("\"timersByKey\":true,", "")));
 
     KeyedStateSpec unlisted = KeyedStateSpec.of("test", KEY).value("total", Schema.parse("sum LONG"))
         .withUnlistedTimers();
