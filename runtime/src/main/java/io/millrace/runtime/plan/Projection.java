@@ -62,7 +62,7 @@ final class Projection implements RowPipeline.Stage {
     int made = 0;
     boolean replaces = false;
     for (int i = 0; i < columns.length; i++) {
-      if (!(i < width && columns[i] instanceof BoundColumn c && c.index() == i)) {
+      if (!keepsInPlace(columns, i)) {
         made++;
         replaces |= i < width;
       }
@@ -74,11 +74,16 @@ final class Projection implements RowPipeline.Stage {
     BoundExpression[] moreLater = Arrays.copyOf(later, later.length + made);
     int k = later.length;
     for (int i = 0; i < columns.length; i++) {
-      if (!(i < width && columns[i] instanceof BoundColumn c && c.index() == i)) {
+      if (!keepsInPlace(columns, i)) {
         morePositions[k] = i;
         moreLater[k++] = columns[i];
       }
     }
     return new Projection(fromInput, columns.length, morePositions, moreLater);
+  }
+
+  /** Whether column {@code i} of a next projection is this one's column {@code i} as it is. */
+  private boolean keepsInPlace(BoundExpression[] columns, int i) {
+    return i < width && columns[i] instanceof BoundColumn c && c.index() == i;
   }
 }
