@@ -247,9 +247,11 @@ final class FileSource implements Source {
     TimestampParser timestamps =
         options.timestampFormat == null ? TimestampParser.iso() : TimestampParser.of(options.timestampFormat);
     return switch (options.format) {
-      case JSON -> new JsonRecordParser(parsedSchema(),
-          parsedSchema().indexOf(FileSourceOptions.CORRUPT_RECORD_COLUMN), timestamps, options.jsonLimits,
-          jsonFactory, stringTables);
+      case JSON -> {
+        Schema parsed = parsedSchema();
+        yield new JsonRecordParser(parsed, parsed.indexOf(FileSourceOptions.CORRUPT_RECORD_COLUMN), timestamps,
+            options.jsonLimits, jsonFactory, stringTables);
+      }
       case CSV -> new CsvRecordParser(options.schema, options.corruptColumn, options.delimiter, timestamps);
       case TEXT -> new TextRecordParser();
       case PARQUET -> throw new IllegalStateException("parquet is read by ParquetPartitionReader, not line by line");

@@ -436,8 +436,8 @@ public final class RowCodec {
 
     /**
      * {@link #writeBytes} of the text's UTF-8, written straight into the buffer where the text
-     * is ASCII: an array per string key made and dropped was a seventh of what the
-     * session_window benchmark allocated.
+     * is ASCII: an array per string key made and dropped was 7 % of what the session_window
+     * benchmark allocated.
      */
     void writeString(String s) {
       int n = s.length();

@@ -2,13 +2,13 @@ package io.millrace.runtime.state;
 
 import io.millrace.api.StateOperatorProgress;
 import io.millrace.runtime.expr.EvalContext;
+import io.millrace.runtime.state.SessionMerge.Session;
 import io.millrace.runtime.state.keyed.ExpiredTimer;
 import io.millrace.runtime.state.keyed.KeyedPartitionState;
 import io.millrace.runtime.state.keyed.KeyedStateBackend;
 import io.millrace.runtime.state.keyed.KeyedStateMetrics;
 import io.millrace.runtime.state.keyed.KeyedStateSpec;
 import io.millrace.runtime.state.keyed.MapState;
-import io.millrace.runtime.state.SessionMerge.Session;
 import io.millrace.runtime.state.keyed.TimeMode;
 import io.millrace.spi.PluginContext;
 import io.millrace.spi.data.DataType;
