@@ -3,6 +3,7 @@ package io.millrace.source.file;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -50,8 +51,20 @@ abstract class TimestampParser {
     }
   }
 
+  /**
+   * ISO-8601, with the fast path below. A parser serves one reader, so it keeps the minute of the
+   * last timestamp it read: a file's lines are mostly in time order, so most timestamps share the
+   * previous one's {@code yyyy-MM-ddTHH:mm}, and only their seconds and fraction need reading.
+   */
   private static final class Iso extends TimestampParser {
     private static final DateTimeFormatter SLOW = DateTimeFormatter.ISO_OFFSET_DATE_TIME;
+    /** The length of {@code yyyy-MM-ddTHH:mm}. */
+    private static final int MINUTE_CHARS = 16;
+
+    /** The text of the last minute read, and its microseconds since the epoch; empty until one is read. */
+    private final char[] minute = new char[MINUTE_CHARS];
+    private long minuteMicros;
+    private boolean minuteKnown;
 
     @Override
     long parse(char[] t, int off, int len) {
@@ -63,48 +76,70 @@ abstract class TimestampParser {
     }
 
     /** The fast path, or Long.MIN_VALUE when the text is not in its one shape. */
-    private static long fast(char[] t, int o, int len) {
+    private long fast(char[] t, int o, int len) {
       if (len < 20 || t[o + 4] != '-' || t[o + 7] != '-' || t[o + 10] != 'T' || t[o + 13] != ':'
           || t[o + 16] != ':' || t[o + len - 1] != 'Z') {
         return Long.MIN_VALUE;
       }
+      int second = digits(t, o + 17, 2);
+      long fractionMicros = fractionMicros(t, o + 19, o + len - 1);
+      if (second < 0 || second > 59 || fractionMicros < 0) {
+        return Long.MIN_VALUE;
+      }
+      if (!minuteKnown || !Arrays.equals(t, o, o + MINUTE_CHARS, minute, 0, MINUTE_CHARS)) {
+        long micros = minuteMicros(t, o);
+        if (micros == Long.MIN_VALUE) {
+          return Long.MIN_VALUE;
+        }
+        System.arraycopy(t, o, minute, 0, MINUTE_CHARS);
+        minuteMicros = micros;
+        minuteKnown = true;
+      }
+      return minuteMicros + second * 1_000_000L + fractionMicros;
+    }
+
+    /** Microseconds since the epoch of {@code yyyy-MM-ddTHH:mm} at {@code o}, or Long.MIN_VALUE when it is no such minute. */
+    private static long minuteMicros(char[] t, int o) {
       int year = digits(t, o, 4);
       int month = digits(t, o + 5, 2);
       int day = digits(t, o + 8, 2);
       int hour = digits(t, o + 11, 2);
       int minute = digits(t, o + 14, 2);
-      int second = digits(t, o + 17, 2);
       if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23
-          || minute < 0 || minute > 59 || second < 0 || second > 59) {
+          || minute < 0 || minute > 59) {
         return Long.MIN_VALUE;
-      }
-      long fractionMicros = 0;
-      int end = o + len - 1;
-      int p = o + 19;
-      if (p < end) {
-        if (t[p] != '.' || end - p - 1 < 1 || end - p - 1 > 9) {
-          return Long.MIN_VALUE;
-        }
-        int digitsRead = 0;
-        for (int i = p + 1; i < end; i++) {
-          char c = t[i];
-          if (c < '0' || c > '9') {
-            return Long.MIN_VALUE;
-          }
-          if (digitsRead < 6) {
-            fractionMicros = fractionMicros * 10 + (c - '0');
-          }
-          digitsRead++;
-        }
-        for (int i = digitsRead; i < 6; i++) {
-          fractionMicros *= 10;
-        }
       }
       if (day > 28 && day > daysInMonth(year, month)) {
         return Long.MIN_VALUE;
       }
       long days = daysFromCivil(year, month, day);
-      return ((days * 86_400L + hour * 3_600L + minute * 60L + second) * 1_000_000L) + fractionMicros;
+      return (days * 86_400L + hour * 3_600L + minute * 60L) * 1_000_000L;
+    }
+
+    /** The fraction {@code [p, end)}, empty or {@code .f{1,9}}, in microseconds (truncated); -1 when it is neither. */
+    private static long fractionMicros(char[] t, int p, int end) {
+      if (p == end) {
+        return 0;
+      }
+      if (t[p] != '.' || end - p - 1 < 1 || end - p - 1 > 9) {
+        return -1;
+      }
+      long micros = 0;
+      int digitsRead = 0;
+      for (int i = p + 1; i < end; i++) {
+        char c = t[i];
+        if (c < '0' || c > '9') {
+          return -1;
+        }
+        if (digitsRead < 6) {
+          micros = micros * 10 + (c - '0');
+        }
+        digitsRead++;
+      }
+      for (int i = digitsRead; i < 6; i++) {
+        micros *= 10;
+      }
+      return micros;
     }
 
     private static int digits(char[] t, int at, int n) {
