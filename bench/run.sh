@@ -18,6 +18,8 @@
 #   bench/run.sh e2e --shape sessions --impl tws|fmgws|session_window [--provider hdfs|rocksdb] [--data DIR]
 #       (../shared/spark-baseline's sessions benchmark, transformWithState, flatMapGroupsWithState or
 #        session_window; the fingerprint is checked against Spark's)
+#   bench/run.sh sessions-vs-spark [--rounds 3] [--impls "tws fmgws session_window"]
+#       (per round: Spark's sessions run, then Millrace's on rocksdb and hdfs; rows/s over the round's Spark tws)
 #   bench/run.sh join-eviction [--rows 100000,1000000,10000000] [--provider hdfs|rocksdb]
 #       (a join's state update per batch, with and without watermark movement, as its state grows)
 #   bench/run.sh e2e --restart-cold FROM_RUN_ID     (a finished window run, resumed in a new JVM)
@@ -69,9 +71,10 @@ case "$name" in
        else
          exec java -Xms"${HEAP:-8g}" -Xmx"${HEAP:-8g}" -cp "$cp" io.millrace.bench.EndToEndBench "$@"
        fi ;;
+  sessions-vs-spark) exec "$home/bench/sessions-vs-spark.sh" "$cp" "$@" ;;
   kafka-ceiling) exec java -Xmx4g -cp "$cp" io.millrace.bench.KafkaClientCeiling "$@" ;;
   # A join's eviction cost as its state grows (100 k, 1 M, 10 M rows by default); about 3 minutes.
   join-eviction) exec java -Xms"${HEAP:-8g}" -Xmx"${HEAP:-8g}" -cp "$cp" io.millrace.bench.JoinEvictionBench "$@" ;;
-  *) echo "unknown benchmark '$name'; known: batch-loop, hdfs-state, rocksdb-state, file-json, e2e, kafka-ceiling, join-eviction" >&2
+  *) echo "unknown benchmark '$name'; known: batch-loop, hdfs-state, rocksdb-state, file-json, e2e, sessions-vs-spark, kafka-ceiling, join-eviction" >&2
      exit 2 ;;
 esac
