@@ -32,6 +32,18 @@ class StateCodecsTest {
     assertThat(codec.decode(codec.encode(s))).isEqualTo(s);
   }
 
+  /**
+   * A processor asks for its codecs in init, per partition and batch: a codec made each time got
+   * new reflective accessors each time, which the JVM generated into classes and compiled anew.
+   */
+  @Test
+  void aRecordClassHasOneCodecHowEverOftenItIsAskedFor() {
+    assertThat(StateCodecs.record(Session.class)).isSameAs(StateCodecs.record(Session.class));
+    assertThatThrownBy(() -> StateCodecs.record(Holder.class)).as("a refusal is not kept")
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> StateCodecs.record(Holder.class)).isInstanceOf(IllegalArgumentException.class);
+  }
+
   @Test
   void nestedRecordsListsMapsAndTimesRoundTrip() {
     StateCodec<Visitor> codec = StateCodecs.record(Visitor.class);
