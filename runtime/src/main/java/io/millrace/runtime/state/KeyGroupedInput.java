@@ -8,9 +8,9 @@ import java.util.NoSuchElementException;
 /**
  * One state partition's input of a batch, grouped by encoded key: the keys in the order the
  * state stores them, each key's rows in input order, as {@code transformWithState} hands them
- * to the processor. Grouped by a hash table over the keys where they lie in the buckets, and only
- * the distinct keys sorted: a sorted map of every row's key copied out was a tenth of the
- * benchmark's CPU (its comparisons) and most of its garbage.
+ * to the processor. Grouped by a hash table over the distinct keys, each copied once, and only
+ * those sorted: a sorted map of every row's key copied out was a tenth of the benchmark's CPU
+ * (its comparisons) and most of its garbage.
  *
  * <p>Each key's rows are then laid side by side in one array, by a counting pass over the rows
  * in input order that reads only the buckets' arrays. A handler walking a key's rows knows where
@@ -19,12 +19,16 @@ import java.util.NoSuchElementException;
  * the sessions benchmark that walk held a sixth of the processing thread's samples.
  */
 final class KeyGroupedInput {
-  private final RoutedRows.Bucket[] buckets;
-  /** Row {@code r} (over all buckets, in order) is row {@code r - bucketStart[b]} of bucket {@code b}. */
-  private final int[] bucketStart;
-  /** Per group: its first row (over all buckets), whose key is the group's, and how many rows it has. */
-  private int[] firstRow;
+  /** Per group: how many rows it has. */
   private int[] rowCount;
+  /**
+   * The groups' keys side by side, group {@code g}'s from {@code keyStart[g]} to {@code keyStart[g + 1]},
+   * and their hashes: each row's key is compared with its group's here, in a few kilobytes, rather
+   * than where the group's first row lies in the buckets' megabytes (a miss in the CPU cache per row).
+   */
+  private byte[] groupKeys = new byte[256];
+  private int[] keyStart = new int[17];
+  private int[] groupHash = new int[16];
   private int groups;
   /** Open addressing: group + 1, or 0 for an empty slot. */
   private int[] table;
@@ -33,20 +37,17 @@ final class KeyGroupedInput {
   private final int[] groupStart;
 
   KeyGroupedInput(RoutedRows.Bucket[] buckets) {
-    this.buckets = buckets;
-    this.bucketStart = new int[buckets.length + 1];
-    for (int b = 0; b < buckets.length; b++) {
-      bucketStart[b + 1] = Math.addExact(bucketStart[b], buckets[b].size());
+    int rows = 0;
+    for (RoutedRows.Bucket bucket : buckets) {
+      rows = Math.addExact(rows, bucket.size());
     }
-    int rows = bucketStart[buckets.length];
     int[] groupOf = new int[rows];
-    this.firstRow = new int[16];
     this.rowCount = new int[16];
     this.table = new int[64];
     int row = 0;
     for (RoutedRows.Bucket bucket : buckets) {
       for (int i = 0; i < bucket.size(); i++, row++) {
-        groupOf[row] = add(row, bucket, i);
+        groupOf[row] = add(bucket, i);
       }
     }
     this.groupStart = new int[groups + 1];
@@ -63,34 +64,39 @@ final class KeyGroupedInput {
     }
   }
 
-  /** Counts row {@code row}, row {@code i} of {@code bucket}, in its key's group; returns the group. */
-  private int add(int row, RoutedRows.Bucket bucket, int i) {
+  /** Counts row {@code i} of {@code bucket} in its key's group; returns the group. */
+  private int add(RoutedRows.Bucket bucket, int i) {
     byte[] keys = bucket.keyBytes();
     int from = bucket.keyStart(i);
     int to = bucket.keyEnd(i);
+    int hash = hash(keys, from, to);
     int mask = table.length - 1;
-    for (int slot = hash(keys, from, to) & mask; ; slot = (slot + 1) & mask) {
+    for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
       int g = table[slot] - 1;
       if (g < 0) {
-        return newGroup(slot, row);
+        return newGroup(slot, hash, keys, from, to);
       }
-      int first = firstRow[g];
-      RoutedRows.Bucket other = bucketOf(first);
-      int j = first - bucketStart[indexOf(first)];
-      if (Arrays.equals(keys, from, to, other.keyBytes(), other.keyStart(j), other.keyEnd(j))) {
+      if (groupHash[g] == hash && Arrays.equals(keys, from, to, groupKeys, keyStart[g], keyStart[g + 1])) {
         rowCount[g]++;
         return g;
       }
     }
   }
 
-  private int newGroup(int slot, int row) {
-    if (groups == firstRow.length) {
-      firstRow = Arrays.copyOf(firstRow, groups * 2);
+  private int newGroup(int slot, int hash, byte[] keys, int from, int to) {
+    if (groups == rowCount.length) {
       rowCount = Arrays.copyOf(rowCount, groups * 2);
+      groupHash = Arrays.copyOf(groupHash, groups * 2);
+      keyStart = Arrays.copyOf(keyStart, groups * 2 + 1);
     }
     int g = groups;
-    firstRow[g] = row;
+    int at = keyStart[g];
+    if (at + to - from > groupKeys.length) {
+      groupKeys = Arrays.copyOf(groupKeys, Math.max(groupKeys.length * 2, at + to - from));
+    }
+    System.arraycopy(keys, from, groupKeys, at, to - from);
+    keyStart[g + 1] = at + to - from;
+    groupHash[g] = hash;
     rowCount[g] = 1;
     table[slot] = ++groups;
     if (groups * 2 > table.length) {
@@ -103,10 +109,7 @@ final class KeyGroupedInput {
     table = new int[table.length * 2];
     int mask = table.length - 1;
     for (int g = 0; g < groups; g++) {
-      int r = firstRow[g];
-      RoutedRows.Bucket b = bucketOf(r);
-      int j = r - bucketStart[indexOf(r)];
-      int slot = hash(b.keyBytes(), b.keyStart(j), b.keyEnd(j)) & mask;
+      int slot = groupHash[g] & mask;
       while (table[slot] != 0) {
         slot = (slot + 1) & mask;
       }
@@ -120,26 +123,6 @@ final class KeyGroupedInput {
       h = 31 * h + bytes[i];
     }
     return h ^ (h >>> 16) * 0x9E3779B9 ^ (h >>> 7);
-  }
-
-  /** The bucket holding row {@code row} (over all buckets). */
-  private int indexOf(int row) {
-    // The last bucket starting at or before the row: an empty bucket starts where the next one does.
-    int lo = 0;
-    int hi = buckets.length - 1;
-    while (lo < hi) {
-      int mid = (lo + hi + 1) >>> 1;
-      if (bucketStart[mid] <= row) {
-        lo = mid;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return lo;
-  }
-
-  private RoutedRows.Bucket bucketOf(int row) {
-    return buckets[indexOf(row)];
   }
 
   int keys() {
@@ -157,24 +140,12 @@ final class KeyGroupedInput {
     Integer[] order = new Integer[groups];
     for (int g = 0; g < groups; g++) {
       order[g] = g;
-      int r = firstRow[g];
-      RoutedRows.Bucket b = bucketOf(r);
-      int i = r - bucketStart[indexOf(r)];
-      keyGroupOf[g] = keyGroups.keyGroup(b.keyBytes(), b.keyStart(i), b.keyEnd(i) - b.keyStart(i));
+      keyGroupOf[g] = keyGroups.keyGroup(groupKeys, keyStart[g], keyStart[g + 1] - keyStart[g]);
     }
     Arrays.sort(order, (a, b) -> {
       int byGroup = Integer.compare(keyGroupOf[a], keyGroupOf[b]);
-      if (byGroup != 0) {
-        return byGroup;
-      }
-      int ra = firstRow[a];
-      int rb = firstRow[b];
-      RoutedRows.Bucket ba = bucketOf(ra);
-      RoutedRows.Bucket bb = bucketOf(rb);
-      int ia = ra - bucketStart[indexOf(ra)];
-      int ib = rb - bucketStart[indexOf(rb)];
-      return Arrays.compareUnsigned(ba.keyBytes(), ba.keyStart(ia), ba.keyEnd(ia), bb.keyBytes(), bb.keyStart(ib),
-          bb.keyEnd(ib));
+      return byGroup != 0 ? byGroup : Arrays.compareUnsigned(groupKeys, keyStart[a], keyStart[a + 1], groupKeys,
+          keyStart[b], keyStart[b + 1]);
     });
     int[] sorted = new int[groups];
     for (int g = 0; g < groups; g++) {
@@ -185,9 +156,7 @@ final class KeyGroupedInput {
 
   /** A new array holding group {@code g}'s encoded key. */
   byte[] key(int g) {
-    int r = firstRow[g];
-    int b = indexOf(r);
-    return buckets[b].key(r - bucketStart[b]);
+    return Arrays.copyOfRange(groupKeys, keyStart[g], keyStart[g + 1]);
   }
 
   /** Where group {@code g}'s rows start in {@link #row}'s order: each group's lie together, in input order. */

@@ -18,13 +18,16 @@ class KeyGroupedInputTest {
   @Test
   void keysInTheStoresOrderEachWithItsRowsInInputOrderAcrossBuckets() {
     // Keys of several lengths, bytes above 0x7F (signed order would differ), a key that is a
-    // prefix of another, empty buckets between full ones, and enough keys to grow the table.
+    // prefix of another, two of one hash, empty buckets between full ones, and enough keys to grow
+    // the table and the groups' key bytes.
     Random random = new Random(7);
     List<byte[]> keys = new ArrayList<>();
     keys.add(new byte[] {});
     keys.add(new byte[] {(byte) 0x80});
     keys.add(new byte[] {0x7F});
     keys.add(new byte[] {0x7F, 0});
+    keys.add(new byte[] {'A', 'a'}); // these two hash alike: only their bytes tell them apart
+    keys.add(new byte[] {'B', 'B'});
     for (int k = 0; k < 300; k++) {
       byte[] key = new byte[1 + random.nextInt(4)];
       random.nextBytes(key);
