@@ -38,11 +38,10 @@ final class RecordCodec<R extends Record> implements StateCodec<R> {
   }
 
   /**
-   * The codec of {@code type}, made once per class. A processor asks for its codecs in
-   * {@code init}, which runs per partition and batch, and the JVM hands out new {@code Method}s
-   * for a record's components every time: each new codec's accessors were generated into classes
-   * and compiled anew once used a few times. The sessions benchmark made 336 of them (0.4 s of
-   * compiling in a 7 s run); a query running for a day would make them without end.
+   * The codec of {@code type}, one per class. A processor asks for its codecs in {@code init},
+   * which runs per partition and batch, and the JVM hands out new {@code Method}s for a record's
+   * components on every ask: a codec made per ask would have the JVM generate and compile new
+   * accessor classes for each, for as long as the query runs.
    */
   @SuppressWarnings("unchecked")
   static <R extends Record> RecordCodec<R> of(Class<R> type) {
@@ -92,7 +91,7 @@ final class RecordCodec<R extends Record> implements StateCodec<R> {
     return "record " + type.getName() + " " + schema;
   }
 
-  /** Each record class's codec, made once: reflection is slow. */
+  /** Each record class's codec, made once, with its reflective accessors (see {@link #of}). */
   private static final ClassValue<RecordCodec<?>> CODECS = new ClassValue<>() {
     @Override
     protected RecordCodec<?> computeValue(Class<?> type) {

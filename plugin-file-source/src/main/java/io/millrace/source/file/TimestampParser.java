@@ -20,7 +20,7 @@ abstract class TimestampParser {
     return parse(text.toCharArray(), 0, text.length());
   }
 
-  /** The default ISO-8601 parser. */
+  /** The default ISO-8601 parser, for one reader: it keeps the last minute it read, so no two threads share one. */
   static TimestampParser iso() {
     return new Iso();
   }
@@ -98,7 +98,7 @@ abstract class TimestampParser {
       return minuteMicros + second * 1_000_000L + fractionMicros;
     }
 
-    /** Microseconds since the epoch of {@code yyyy-MM-ddTHH:mm} at {@code o}, or Long.MIN_VALUE when it is no such minute. */
+    /** Microseconds since the epoch of {@code yyyy-MM-ddTHH:mm} at {@code o}; Long.MIN_VALUE if no such minute. */
     private static long minuteMicros(char[] t, int o) {
       int year = digits(t, o, 4);
       int month = digits(t, o + 5, 2);

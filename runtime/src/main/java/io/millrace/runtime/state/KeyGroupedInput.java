@@ -20,14 +20,15 @@ import java.util.NoSuchElementException;
  */
 final class KeyGroupedInput {
   /** Per group: how many rows it has. */
-  private int[] rowCount;
+  private int[] rowCount = new int[16];
   /**
-   * The groups' keys side by side, group {@code g}'s from {@code keyStart[g]} to {@code keyStart[g + 1]},
-   * and their hashes: each row's key is compared with its group's here, in a few kilobytes, rather
-   * than where the group's first row lies in the buckets' megabytes (a miss in the CPU cache per row).
+   * The groups' keys side by side, group {@code g}'s from {@code groupKeyStart[g]} to
+   * {@code groupKeyStart[g + 1]}, and their hashes: each row's key is compared with its group's
+   * here, in tens of kilobytes for thousands of keys, rather than where the group's first row lies
+   * in the buckets' megabytes (a miss in the CPU cache per row).
    */
   private byte[] groupKeys = new byte[256];
-  private int[] keyStart = new int[17];
+  private int[] groupKeyStart = new int[17];
   private int[] groupHash = new int[16];
   private int groups;
   /** Open addressing: group + 1, or 0 for an empty slot. */
@@ -42,7 +43,6 @@ final class KeyGroupedInput {
       rows = Math.addExact(rows, bucket.size());
     }
     int[] groupOf = new int[rows];
-    this.rowCount = new int[16];
     this.table = new int[64];
     int row = 0;
     for (RoutedRows.Bucket bucket : buckets) {
@@ -76,7 +76,7 @@ final class KeyGroupedInput {
       if (g < 0) {
         return newGroup(slot, hash, keys, from, to);
       }
-      if (groupHash[g] == hash && Arrays.equals(keys, from, to, groupKeys, keyStart[g], keyStart[g + 1])) {
+      if (groupHash[g] == hash && Arrays.equals(keys, from, to, groupKeys, groupKeyStart[g], groupKeyStart[g + 1])) {
         rowCount[g]++;
         return g;
       }
@@ -87,15 +87,16 @@ final class KeyGroupedInput {
     if (groups == rowCount.length) {
       rowCount = Arrays.copyOf(rowCount, groups * 2);
       groupHash = Arrays.copyOf(groupHash, groups * 2);
-      keyStart = Arrays.copyOf(keyStart, groups * 2 + 1);
+      groupKeyStart = Arrays.copyOf(groupKeyStart, groups * 2 + 1);
     }
     int g = groups;
-    int at = keyStart[g];
-    if (at + to - from > groupKeys.length) {
-      groupKeys = Arrays.copyOf(groupKeys, Math.max(groupKeys.length * 2, at + to - from));
+    int at = groupKeyStart[g];
+    int end = Math.addExact(at, to - from);
+    if (end > groupKeys.length) {
+      groupKeys = Arrays.copyOf(groupKeys, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(2L * groupKeys.length, end)));
     }
     System.arraycopy(keys, from, groupKeys, at, to - from);
-    keyStart[g + 1] = at + to - from;
+    groupKeyStart[g + 1] = end;
     groupHash[g] = hash;
     rowCount[g] = 1;
     table[slot] = ++groups;
@@ -140,12 +141,12 @@ final class KeyGroupedInput {
     Integer[] order = new Integer[groups];
     for (int g = 0; g < groups; g++) {
       order[g] = g;
-      keyGroupOf[g] = keyGroups.keyGroup(groupKeys, keyStart[g], keyStart[g + 1] - keyStart[g]);
+      keyGroupOf[g] = keyGroups.keyGroup(groupKeys, groupKeyStart[g], groupKeyStart[g + 1] - groupKeyStart[g]);
     }
     Arrays.sort(order, (a, b) -> {
       int byGroup = Integer.compare(keyGroupOf[a], keyGroupOf[b]);
-      return byGroup != 0 ? byGroup : Arrays.compareUnsigned(groupKeys, keyStart[a], keyStart[a + 1], groupKeys,
-          keyStart[b], keyStart[b + 1]);
+      return byGroup != 0 ? byGroup : Arrays.compareUnsigned(groupKeys, groupKeyStart[a], groupKeyStart[a + 1],
+          groupKeys, groupKeyStart[b], groupKeyStart[b + 1]);
     });
     int[] sorted = new int[groups];
     for (int g = 0; g < groups; g++) {
@@ -156,7 +157,7 @@ final class KeyGroupedInput {
 
   /** A new array holding group {@code g}'s encoded key. */
   byte[] key(int g) {
-    return Arrays.copyOfRange(groupKeys, keyStart[g], keyStart[g + 1]);
+    return Arrays.copyOfRange(groupKeys, groupKeyStart[g], groupKeyStart[g + 1]);
   }
 
   /** Where group {@code g}'s rows start in {@link #row}'s order: each group's lie together, in input order. */
