@@ -58,8 +58,7 @@ final class KeyedStateEvolution {
         bases.put(v.name(), batch);
       }
       return new Result(new KeyedStateRecord(spec.operatorName(), key, spec.hasTimers(), spec.timersListed(), batch,
-          vars, List.of(),
-          Set.of()), bases, Map.of(), Set.of(), true);
+          vars, List.of(), Set.of()), bases, Map.of(), Set.of(), true);
     }
     KeyedStateRecord was = recorded.get();
     List<String> refusals = new ArrayList<>();

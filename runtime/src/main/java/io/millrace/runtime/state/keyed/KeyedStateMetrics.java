@@ -25,7 +25,8 @@ import java.util.TreeMap;
  * @param ttlIndexRead entries of the TTL indexes read to find them: only due ones
  */
 public record KeyedStateMetrics(Map<String, Long> rowsTotal, long timers, long timerEntries, long timersRegistered,
-    long timersDeleted, long timersFired, long entriesScanned, long fullScans, long memoryUsedBytes, long ttlRemoved, long ttlIndexRead) {
+    long timersDeleted, long timersFired, long entriesScanned, long fullScans, long memoryUsedBytes, long ttlRemoved,
+    long ttlIndexRead) {
 
   public KeyedStateMetrics {
     rowsTotal = Collections.unmodifiableMap(new LinkedHashMap<>(rowsTotal));
@@ -41,9 +42,8 @@ public record KeyedStateMetrics(Map<String, Long> rowsTotal, long timers, long t
     Map<String, Long> rows = new LinkedHashMap<>(rowsTotal);
     other.rowsTotal.forEach((k, v) -> rows.merge(k, v, Long::sum));
     return new KeyedStateMetrics(rows, timers + other.timers, timerEntries + other.timerEntries,
-        timersRegistered + other.timersRegistered,
-        timersDeleted + other.timersDeleted, timersFired + other.timersFired, entriesScanned + other.entriesScanned,
-        fullScans + other.fullScans, memoryUsedBytes + other.memoryUsedBytes, ttlRemoved + other.ttlRemoved,
+        timersRegistered + other.timersRegistered, timersDeleted + other.timersDeleted, timersFired + other.timersFired,
+        entriesScanned + other.entriesScanned, fullScans + other.fullScans, memoryUsedBytes + other.memoryUsedBytes, ttlRemoved + other.ttlRemoved,
         ttlIndexRead + other.ttlIndexRead);
   }
 
