@@ -138,21 +138,42 @@ final class KeyGroupedInput {
    */
   int[] sortedGroups(KeyGroups keyGroups) {
     int[] keyGroupOf = new int[groups];
-    Integer[] order = new Integer[groups];
+    int[] order = new int[groups];
     for (int g = 0; g < groups; g++) {
       order[g] = g;
       keyGroupOf[g] = keyGroups.keyGroup(groupKeys, groupKeyStart[g], groupKeyStart[g + 1] - groupKeyStart[g]);
     }
-    Arrays.sort(order, (a, b) -> {
-      int byGroup = Integer.compare(keyGroupOf[a], keyGroupOf[b]);
-      return byGroup != 0 ? byGroup : Arrays.compareUnsigned(groupKeys, groupKeyStart[a], groupKeyStart[a + 1],
-          groupKeys, groupKeyStart[b], groupKeyStart[b + 1]);
-    });
-    int[] sorted = new int[groups];
-    for (int g = 0; g < groups; g++) {
-      sorted[g] = order[g];
+    return mergeSort(order, new int[groups], keyGroupOf);
+  }
+
+  /**
+   * Sorts group indexes by store order, bottom-up, and returns whichever of the two arrays holds
+   * the result. Not {@code Arrays.sort(Integer[], Comparator)}: sharing the JDK's TimSort with a
+   * handler's {@code List.sort} (an {@code Object[]} of other elements, another comparator) made
+   * the JIT throw TimSort's compiled code away and compile it again a dozen times a run.
+   */
+  private int[] mergeSort(int[] from, int[] to, int[] keyGroupOf) {
+    for (int width = 1; width < groups; width *= 2) {
+      for (int lo = 0; lo < groups; lo += 2 * width) {
+        int mid = Math.min(lo + width, groups);
+        int hi = Math.min(lo + 2 * width, groups);
+        int a = lo;
+        int b = mid;
+        for (int k = lo; k < hi; k++) {
+          to[k] = a < mid && (b >= hi || compare(from[a], from[b], keyGroupOf) <= 0) ? from[a++] : from[b++];
+        }
+      }
+      int[] swap = from;
+      from = to;
+      to = swap;
     }
-    return sorted;
+    return from;
+  }
+
+  private int compare(int a, int b, int[] keyGroupOf) {
+    int byGroup = Integer.compare(keyGroupOf[a], keyGroupOf[b]);
+    return byGroup != 0 ? byGroup : Arrays.compareUnsigned(groupKeys, groupKeyStart[a], groupKeyStart[a + 1],
+        groupKeys, groupKeyStart[b], groupKeyStart[b + 1]);
   }
 
   /** A new array holding group {@code g}'s encoded key. */

@@ -77,6 +77,29 @@ class KeyGroupedInputTest {
   }
 
   @Test
+  void everyNumberOfKeysUpToSeventyComesOutInStoreOrder() {
+    // The groups are merge-sorted bottom-up: runs that do not fill a power of two must merge too.
+    Random random = new Random(11);
+    for (int n = 1; n <= 70; n++) {
+      RoutedRows.Bucket bucket = new RoutedRows.Bucket();
+      TreeMap<byte[], Boolean> expected = new TreeMap<>(KEY_GROUPS.storeOrder());
+      while (expected.size() < n) {
+        byte[] key = new byte[1 + random.nextInt(3)];
+        random.nextBytes(key);
+        bucket.add(Row.of(0L), key, key.length);
+        expected.put(key, true);
+      }
+      KeyGroupedInput grouped = new KeyGroupedInput(new RoutedRows.Bucket[] {bucket});
+      List<String> actual = new ArrayList<>();
+      for (int g : grouped.sortedGroups(KEY_GROUPS)) {
+        actual.add(java.util.HexFormat.of().formatHex(grouped.key(g)));
+      }
+      assertThat(actual).as("%d keys", n)
+          .containsExactlyElementsOf(expected.keySet().stream().map(k -> java.util.HexFormat.of().formatHex(k)).toList());
+    }
+  }
+
+  @Test
   void noRowsNoKeys() {
     KeyGroupedInput grouped = new KeyGroupedInput(new RoutedRows.Bucket[] {new RoutedRows.Bucket()});
     assertThat(grouped.sortedGroups(KEY_GROUPS)).isEmpty();
