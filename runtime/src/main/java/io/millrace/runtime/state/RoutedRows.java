@@ -63,6 +63,14 @@ final class RoutedRows implements PartitionInput {
       return size;
     }
 
+    /** Empties the bucket: its rows and keys were taken by the caller, and a collection need not copy them. */
+    void release() {
+      rows = NO_ROWS;
+      ends = NO_ENDS;
+      keyBytes = NO_BYTES;
+      size = 0;
+    }
+
     Row row(int i) {
       return rows[i];
     }

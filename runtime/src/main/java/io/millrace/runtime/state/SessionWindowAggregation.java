@@ -201,6 +201,7 @@ public final class SessionWindowAggregation implements StatefulOperator {
       List<Session> stored = load(sessions);
       long oldTimer = minEnd(stored);
       List<Session> merged = merge.merge(stored, byKey, byKey.rowsFrom(g), byKey.rowsTo(g), context);
+      byKey.release(g);
       List<Session> open = write(sessions, merged, evict, watermarkMicros, state, out, counts);
       if (evicts) {
         moveTimer(state, oldTimer, minEnd(open));

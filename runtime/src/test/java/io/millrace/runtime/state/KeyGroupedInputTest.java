@@ -100,6 +100,32 @@ class KeyGroupedInputTest {
   }
 
   @Test
+  void letsGoOfEachRowOnceProcessedSoThatACollectionNeedNotCopyIt() {
+    RoutedRows.Bucket first = new RoutedRows.Bucket();
+    RoutedRows.Bucket second = new RoutedRows.Bucket();
+    byte[] a = {'a'};
+    byte[] b = {'b'};
+    first.add(Row.of(1L), a, 1);
+    first.add(Row.of(2L), b, 1);
+    second.add(Row.of(3L), a, 1);
+    KeyGroupedInput grouped = new KeyGroupedInput(new RoutedRows.Bucket[] {first, second});
+    assertThat(first.size()).as("the buckets are emptied").isZero();
+    assertThat(second.size()).isZero();
+    int[] order = grouped.sortedGroups(KEY_GROUPS);
+    int groupA = java.util.Arrays.equals(grouped.key(order[0]), a) ? order[0] : order[1];
+    int groupB = order[0] == groupA ? order[1] : order[0];
+    java.util.Iterator<Row> rowsOfA = grouped.rows(groupA);
+    assertThat(rowsOfA.next().getLong(0)).isEqualTo(1L);
+    assertThat(grouped.row(grouped.rowsFrom(groupA))).as("a row handed out").isNull();
+    assertThat(grouped.row(grouped.rowsFrom(groupA) + 1)).as("a row still to come").isNotNull();
+    assertThat(rowsOfA.next().getLong(0)).isEqualTo(3L);
+    assertThat(rowsOfA.hasNext()).isFalse();
+    assertThat(grouped.row(grouped.rowsFrom(groupB)).getLong(0)).isEqualTo(2L);
+    grouped.release(groupB);
+    assertThat(grouped.row(grouped.rowsFrom(groupB))).as("a group released").isNull();
+  }
+
+  @Test
   void noRowsNoKeys() {
     KeyGroupedInput grouped = new KeyGroupedInput(new RoutedRows.Bucket[] {new RoutedRows.Bucket()});
     assertThat(grouped.sortedGroups(KEY_GROUPS)).isEmpty();
