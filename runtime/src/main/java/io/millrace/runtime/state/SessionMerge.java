@@ -3,7 +3,6 @@ package io.millrace.runtime.state;
 import io.millrace.runtime.expr.EvalContext;
 import io.millrace.spi.data.Row;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -18,8 +17,8 @@ import java.util.List;
  * row were most of the merge's time on the sessions benchmark.
  */
 final class SessionMerge {
-  /** Above this many rows out of time order a key's rows are sorted by the library sort, not by insertion. */
-  private static final int INSERTION_SORT_MAX = 32;
+  /** How many rows {@link #sortByTime} orders by insertion before it merges. */
+  private static final int RUN = 32;
 
   /** A session of one key: stored (under {@code storedStart}) or made of this batch's rows. */
   static final class Session {
@@ -55,6 +54,8 @@ final class SessionMerge {
   /** The key's rows' session times, in input order, and the order to take them in. */
   private long[] times = new long[64];
   private int[] order = new int[64];
+  /** Where {@link #sortByTime} merges into; grows with {@link #order}. */
+  private int[] merged = new int[0];
 
   SessionMerge(AggregationPlan plan) {
     this.plan = plan;
@@ -119,28 +120,53 @@ final class SessionMerge {
     return merged;
   }
 
-  /** Orders the first {@code n} rows by time, rows of one time in input order. */
+  /**
+   * Orders the first {@code n} rows by time, rows of one time in input order: runs of
+   * {@link #RUN} by insertion, then merged bottom-up, both stable. Not {@code Arrays.sort} of
+   * boxed indexes: a key's 50 rows a batch on the sessions benchmark took that path, a third of
+   * session_window's samples, and sharing the JDK's TimSort with other sorts had the JIT compile
+   * it again and again.
+   */
   private void sortByTime(int n) {
-    if (n <= INSERTION_SORT_MAX) {
-      for (int i = 1; i < n; i++) {
-        int row = order[i];
-        int j = i - 1;
-        while (j >= 0 && times[order[j]] > times[row]) {
-          order[j + 1] = order[j];
-          j--;
-        }
-        order[j + 1] = row;
-      }
+    for (int lo = 0; lo < n; lo += RUN) {
+      insertionSort(lo, Math.min(lo + RUN, n));
+    }
+    if (n <= RUN) {
       return;
     }
-    Integer[] boxed = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      boxed[i] = i;
+    if (merged.length < n) {
+      merged = new int[order.length];
     }
-    long[] t = times;
-    Arrays.sort(boxed, (a, b) -> Long.compare(t[a], t[b])); // stable
-    for (int i = 0; i < n; i++) {
-      order[i] = boxed[i];
+    int[] from = order;
+    int[] to = merged;
+    for (int width = RUN; width < n; width *= 2) {
+      for (int lo = 0; lo < n; lo += 2 * width) {
+        int mid = Math.min(lo + width, n);
+        int hi = Math.min(lo + 2 * width, n);
+        int a = lo;
+        int b = mid;
+        for (int k = lo; k < hi; k++) {
+          to[k] = a < mid && (b >= hi || times[from[a]] <= times[from[b]]) ? from[a++] : from[b++];
+        }
+      }
+      int[] swap = from;
+      from = to;
+      to = swap;
+    }
+    if (from != order) {
+      System.arraycopy(from, 0, order, 0, n);
+    }
+  }
+
+  private void insertionSort(int lo, int hi) {
+    for (int i = lo + 1; i < hi; i++) {
+      int row = order[i];
+      int j = i - 1;
+      while (j >= lo && times[order[j]] > times[row]) {
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = row;
     }
   }
 }
