@@ -240,8 +240,25 @@ public final class SessionWindowAggregation implements StatefulOperator {
       long start = kv.getKey().getLong(0);
       stored.add(new Session(start, kv.getValue().getLong(0), plan.buffer(kv.getValue().getStruct(1)), start));
     }
-    stored.sort((a, b) -> Long.compare(a.start, b.start)); // encoded order puts negative times last
+    byStart(stored);
     return stored;
+  }
+
+  /**
+   * Sorts a key's few stored sessions by start. They come in encoded order, which puts negative
+   * times last, so they are nearly sorted and insertion is linear here; {@code List.sort} would
+   * share the JDK's TimSort, which the JIT compiles again for each comparator it meets.
+   */
+  static void byStart(List<Session> sessions) {
+    for (int i = 1; i < sessions.size(); i++) {
+      Session s = sessions.get(i);
+      int j = i - 1;
+      while (j >= 0 && sessions.get(j).start > s.start) {
+        sessions.set(j + 1, sessions.get(j));
+        j--;
+      }
+      sessions.set(j + 1, s);
+    }
   }
 
   /**
