@@ -91,7 +91,7 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
     }
     this.layout = new CheckpointLayout(id.storePath());
     this.faults = context.faultInjector();
-    this.memory = SharedMemory.get(options.maxMemoryMB());
+    this.memory = SharedMemory.get(options.maxMemoryMB(), options.localDir());
     this.workDir = LocalDirs.processDir(options.localDir()).resolve(storeKey(id) + "-" + PROVIDERS.incrementAndGet());
     this.loader = new VersionLoader(id, storage, layout, memory, metrics, workDir);
     this.snapshots = new SnapshotWriter(storage, layout, faults, metrics, workDir);

@@ -5,7 +5,6 @@ import org.rocksdb.BloomFilter;
 import org.rocksdb.Cache;
 import org.rocksdb.CompressionType;
 import org.rocksdb.LRUCache;
-import org.rocksdb.RocksDB;
 import org.rocksdb.WriteBufferManager;
 
 /**
@@ -36,10 +35,13 @@ final class SharedMemory {
     this.writeBuffers = new WriteBufferManager(budgetBytes / 2, cache);
   }
 
-  /** The process-wide budget, built on first use with {@code maxMemoryMB}. */
-  static synchronized SharedMemory get(long maxMemoryMB) {
+  /**
+   * The process-wide budget, built on first use with {@code maxMemoryMB}, after loading RocksDB's
+   * library into this process's directory under {@code localDir} ({@link NativeLibrary}).
+   */
+  static synchronized SharedMemory get(long maxMemoryMB, java.nio.file.Path localDir) {
     if (instance == null) {
-      RocksDB.loadLibrary();
+      NativeLibrary.load(localDir);
       instance = new SharedMemory(maxMemoryMB);
       LOG.log(System.Logger.Level.INFO, "RocksDB state stores share a {0} MB block cache and write-buffer budget", maxMemoryMB);
     } else if (instance.budgetBytes != maxMemoryMB << 20) {

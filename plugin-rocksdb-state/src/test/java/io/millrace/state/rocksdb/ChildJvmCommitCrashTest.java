@@ -75,6 +75,20 @@ class ChildJvmCommitCrashTest {
     try (Stream<Path> left = Files.list(crashLocal)) {
       System.out.println("local directory the crashed JVM left: " + left.toList());
     }
+    // The crashed JVM's copy of RocksDB's library lies in its own directory, not in java.io.tmpdir
+    // (RocksJava deletes its copy only at a clean exit), and goes with that directory when the next
+    // process on the same local directory sweeps those of processes that are gone.
+    assertThat(nativeLibraries(crashLocal)).as("the halted child's copy of the library").hasSize(1);
+    RocksDbStateStoreProvider sweeper = TestStores.provider(checkpoint,
+        Map.of(RocksDbStateOptions.LOCAL_DIR, crashLocal.toString()));
+    sweeper.close();
+    assertThat(nativeLibraries(crashLocal)).as("swept with the halted child's directory").isEmpty();
+  }
+
+  private static List<Path> nativeLibraries(Path localDir) throws Exception {
+    try (Stream<Path> files = Files.walk(localDir)) {
+      return files.filter(p -> p.getFileName().toString().startsWith("librocksdbjni")).toList();
+    }
   }
 
   /** Every file under {@code dir}, recursively, by name. */
