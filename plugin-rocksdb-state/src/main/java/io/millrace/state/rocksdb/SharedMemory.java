@@ -37,7 +37,9 @@ final class SharedMemory {
 
   /**
    * The process-wide budget, built on first use with {@code maxMemoryMB}, after loading RocksDB's
-   * library into this process's directory under {@code localDir} ({@link NativeLibrary}).
+   * library into this process's directory under {@code localDir} ({@link NativeLibrary}). The
+   * plugin's first use of RocksDB: no RocksJava class may initialise before it, or the library
+   * is copied to {@code java.io.tmpdir} after all.
    */
   static synchronized SharedMemory get(long maxMemoryMB, java.nio.file.Path localDir) {
     if (instance == null) {

@@ -13,7 +13,8 @@ import java.util.Arrays;
 final class RoutedRows implements PartitionInput {
   /**
    * The rows routed to one state partition, in parallel arrays, and their encoded keys one
-   * after the other in one byte array. They live through the batch, and an object per row to
+   * after the other in one byte array. They live until the state task takes them (a keyed
+   * operator's {@code KeyGroupedInput} empties the bucket as it does), and an object per row to
    * pair them was a tenth of what a young collection had to copy. The keys are only made
    * arrays of their own by the state task, one after the other in its own allocation buffer:
    * keys of neighbouring rows, which the store's tree puts side by side, then lie side by side
@@ -32,6 +33,8 @@ final class RoutedRows implements PartitionInput {
     private int[] ends = NO_ENDS;
     private byte[] keyBytes = NO_BYTES;
     private int size;
+    /** Whether {@link #release} emptied it: asking for its rows again is then a mistake, not an empty bucket. */
+    private boolean released;
 
     /** Adds a row and its key, the first {@code length} bytes of {@code key}. */
     void add(Row row, byte[] key, int length) {
@@ -60,6 +63,9 @@ final class RoutedRows implements PartitionInput {
     }
 
     int size() {
+      if (released) {
+        throw new IllegalStateException("the rows of this bucket were taken by a state task already");
+      }
       return size;
     }
 
@@ -69,6 +75,7 @@ final class RoutedRows implements PartitionInput {
       ends = NO_ENDS;
       keyBytes = NO_BYTES;
       size = 0;
+      released = true;
     }
 
     Row row(int i) {

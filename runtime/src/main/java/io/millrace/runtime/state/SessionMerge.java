@@ -55,7 +55,7 @@ final class SessionMerge {
   private long[] times = new long[64];
   private int[] order = new int[64];
   /** Where {@link #sortByTime} merges into; grows with {@link #order}. */
-  private int[] merged = new int[0];
+  private int[] mergeScratch = new int[0];
 
   SessionMerge(AggregationPlan plan) {
     this.plan = plan;
@@ -134,11 +134,11 @@ final class SessionMerge {
     if (n <= RUN) {
       return;
     }
-    if (merged.length < n) {
-      merged = new int[order.length];
+    if (mergeScratch.length < n) {
+      mergeScratch = new int[order.length];
     }
     int[] from = order;
-    int[] to = merged;
+    int[] to = mergeScratch;
     for (int width = RUN; width < n; width *= 2) {
       for (int lo = 0; lo < n; lo += 2 * width) {
         int mid = Math.min(lo + width, n);

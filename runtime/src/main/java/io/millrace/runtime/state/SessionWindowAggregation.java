@@ -245,9 +245,10 @@ public final class SessionWindowAggregation implements StatefulOperator {
   }
 
   /**
-   * Sorts a key's few stored sessions by start. They come in encoded order, which puts negative
-   * times last, so they are nearly sorted and insertion is linear here; {@code List.sort} would
-   * share the JDK's TimSort, which the JIT compiles again for each comparator it meets.
+   * Sorts a key's few stored sessions by start. They come in encoded order, which puts starts
+   * before 1970 last, so insertion is linear unless such starts mix with later ones (then each
+   * moves past the later ones); {@code List.sort} would share the JDK's TimSort, which the JIT
+   * compiles again for each comparator it meets.
    */
   static void byStart(List<Session> sessions) {
     for (int i = 1; i < sessions.size(); i++) {

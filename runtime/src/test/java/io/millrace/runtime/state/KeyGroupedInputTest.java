@@ -109,8 +109,10 @@ class KeyGroupedInputTest {
     first.add(Row.of(2L), b, 1);
     second.add(Row.of(3L), a, 1);
     KeyGroupedInput grouped = new KeyGroupedInput(new RoutedRows.Bucket[] {first, second});
-    assertThat(first.size()).as("the buckets are emptied").isZero();
-    assertThat(second.size()).isZero();
+    // The buckets are emptied, and asking one for its rows again fails rather than finds none.
+    org.assertj.core.api.Assertions.assertThatThrownBy(first::size).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("taken by a state task");
+    org.assertj.core.api.Assertions.assertThatThrownBy(second::size).isInstanceOf(IllegalStateException.class);
     int[] order = grouped.sortedGroups(KEY_GROUPS);
     int groupA = java.util.Arrays.equals(grouped.key(order[0]), a) ? order[0] : order[1];
     int groupB = order[0] == groupA ? order[1] : order[0];
@@ -120,6 +122,8 @@ class KeyGroupedInputTest {
     assertThat(grouped.row(grouped.rowsFrom(groupA) + 1)).as("a row still to come").isNotNull();
     assertThat(rowsOfA.next().getLong(0)).isEqualTo(3L);
     assertThat(rowsOfA.hasNext()).isFalse();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> grouped.rows(groupA).next())
+        .as("a key's rows are handed out once").isInstanceOf(IllegalStateException.class);
     assertThat(grouped.row(grouped.rowsFrom(groupB)).getLong(0)).isEqualTo(2L);
     grouped.release(groupB);
     assertThat(grouped.row(grouped.rowsFrom(groupB))).as("a group released").isNull();

@@ -32,25 +32,6 @@ import org.junit.jupiter.api.Test;
  * collected list in input order included) for rows in and out of time order, few and many.
  */
 class SessionMergeTest {
-  @Test
-  void storedSessionsComeInEncodedOrderAndAreSortedByStart() {
-    // Encoded order: starts from 1970 on ascending, then those before 1970 ascending.
-    SplittableRandom random = new SplittableRandom(37);
-    for (int round = 0; round < 300; round++) {
-      List<Long> starts = new ArrayList<>();
-      for (int n = random.nextInt(8); n > 0; n--) {
-        starts.add(random.nextLong(-1_000_000, 1_000_000));
-      }
-      List<Long> encoded = new ArrayList<>(starts);
-      encoded.sort(java.util.Comparator.comparing((Long t) -> t < 0).thenComparing(t -> t));
-      List<Session> sessions = new ArrayList<>();
-      encoded.forEach(t -> sessions.add(new Session(t, t + 1, null, t)));
-      SessionWindowAggregation.byStart(sessions);
-      starts.sort(null);
-      assertThat(sessions.stream().map(x -> x.start).toList()).as("%s", encoded).isEqualTo(starts);
-    }
-  }
-
   private static final Schema INPUT = Schema.parse("k STRING, ts TIMESTAMP, n BIGINT, x DOUBLE");
   private static final long GAP = 10_000_000L;
   private static final Double[] DOUBLES = {null, 0.0, -0.0, 1.5, -2.25, 1e300, 3.1, 0.1};
