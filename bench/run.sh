@@ -16,8 +16,10 @@
 #   bench/run.sh e2e --shape join [--join-type inner|leftOuter] [--provider hdfs|rocksdb]
 #       (../shared/spark-baseline's join benchmark over its data/join; the fingerprint is checked against Spark's)
 #   bench/run.sh e2e --shape sessions --impl tws|fmgws|session_window [--provider hdfs|rocksdb] [--data DIR]
+#       [--keep-run]
 #       (../shared/spark-baseline's sessions benchmark, transformWithState, flatMapGroupsWithState or
-#        session_window; the fingerprint is checked against Spark's)
+#        session_window; the fingerprint is checked against Spark's; the run's directory, some 80 MB of
+#        checkpoint, is deleted after the checks unless --keep-run)
 #   bench/run.sh sessions-vs-spark [--rounds 3] [--impls "tws fmgws session_window"]
 #       (per round: Spark's sessions run, then Millrace's on rocksdb and hdfs; rows/s over the round's Spark tws)
 #   bench/run.sh join-eviction [--rows 100000,1000000,10000000] [--provider hdfs|rocksdb]

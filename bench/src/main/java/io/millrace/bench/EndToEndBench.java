@@ -36,7 +36,9 @@ import java.util.stream.Stream;
  *   bench/run.sh e2e --shape join [--join-type inner|leftOuter] [--provider hdfs|rocksdb]
  *       (../shared/spark-baseline's join benchmark: impressions joined with clicks, its fingerprint checked)
  *   bench/run.sh e2e --shape sessions --impl tws|fmgws|session_window [--provider hdfs|rocksdb] [--data DIR]
- *       (../shared/spark-baseline's sessions benchmark: sessions per key, gap 30 s; its fingerprint checked)
+ *       [--keep-run]
+ *       (../shared/spark-baseline's sessions benchmark: sessions per key, gap 30 s; its fingerprint checked;
+ *        the run's directory is deleted after its checks unless --keep-run)
  *   bench/run.sh e2e --restart-cold FROM_RUN_ID [--run-id ID] [--child-flags 'JVM flags'] [--verbose]
  *       (resumes a window run's checkpoint in a new JVM)
  *   bench/run.sh e2e --summary [--results FILE]

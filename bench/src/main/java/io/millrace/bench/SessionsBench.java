@@ -163,6 +163,12 @@ final class SessionsBench {
     r.putAll(stats.summary());
     r.put("peakHeapUsedMb", peakHeapMb());
     r.put("stateDirBytes", sizeOf(runDir.resolve("checkpoint")));
+    // A run's checkpoint is some 80 MB and serves no later run (a window run's serves --restart-cold):
+    // kept, the rounds of sessions-vs-spark filled tens of GB of /tmp.
+    if (!a.has("--keep-run")) {
+      StateWorkloads.delete(runDir);
+    }
+    r.put("runDirKept", a.has("--keep-run"));
     Map<String, Object> fingerprint = SessionsFingerprintSinkProvider.fingerprint();
     r.put("fingerprint", fingerprint);
     r.put("checks", checks(fingerprint, r, baselineData && files.size() == 200 && maxFiles == 10));
