@@ -61,10 +61,12 @@ abstract class TimestampParser {
     /** The length of {@code yyyy-MM-ddTHH:mm}. */
     private static final int MINUTE_CHARS = 16;
 
-    /** The text of the last minute read, and its microseconds since the epoch; empty until one is read. */
+    /**
+     * The text of the last minute read, and its microseconds since the epoch. Zeros until one is
+     * read, which no text of the fast path's shape (a '-' at 4) can equal.
+     */
     private final char[] minute = new char[MINUTE_CHARS];
     private long minuteMicros;
-    private boolean minuteKnown;
 
     @Override
     long parse(char[] t, int off, int len) {
@@ -86,14 +88,13 @@ abstract class TimestampParser {
       if (second < 0 || second > 59 || fractionMicros < 0) {
         return Long.MIN_VALUE;
       }
-      if (!minuteKnown || !Arrays.equals(t, o, o + MINUTE_CHARS, minute, 0, MINUTE_CHARS)) {
+      if (!Arrays.equals(t, o, o + MINUTE_CHARS, minute, 0, MINUTE_CHARS)) {
         long micros = minuteMicros(t, o);
         if (micros == Long.MIN_VALUE) {
           return Long.MIN_VALUE;
         }
         System.arraycopy(t, o, minute, 0, MINUTE_CHARS);
         minuteMicros = micros;
-        minuteKnown = true;
       }
       return minuteMicros + second * 1_000_000L + fractionMicros;
     }

@@ -43,8 +43,8 @@ public record KeyedStateMetrics(Map<String, Long> rowsTotal, long timers, long t
     other.rowsTotal.forEach((k, v) -> rows.merge(k, v, Long::sum));
     return new KeyedStateMetrics(rows, timers + other.timers, timerEntries + other.timerEntries,
         timersRegistered + other.timersRegistered, timersDeleted + other.timersDeleted, timersFired + other.timersFired,
-        entriesScanned + other.entriesScanned, fullScans + other.fullScans, memoryUsedBytes + other.memoryUsedBytes, ttlRemoved + other.ttlRemoved,
-        ttlIndexRead + other.ttlIndexRead);
+        entriesScanned + other.entriesScanned, fullScans + other.fullScans, memoryUsedBytes + other.memoryUsedBytes,
+        ttlRemoved + other.ttlRemoved, ttlIndexRead + other.ttlIndexRead);
   }
 
   /**
